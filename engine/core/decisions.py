@@ -1,0 +1,35 @@
+"""What every engine reports to its drivers: pending decisions and the events an action caused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the game waits for.
+
+    ``options`` lists every legal action when they can be enumerated; when they are combinatorial
+    (orders for every area, splitting a march, a muster plan) it is ``None`` and ``schema`` describes
+    what a legal action is made of. ``default`` is a legal action used when a moderator forces the
+    decision or a deadline passes.
+    """
+
+    house: str
+    kind: str
+    prompt: str
+    secret: bool
+    default: Any
+    options: tuple[Any, ...] | None = None
+    schema: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``to`` is ``None`` for public events, else the only house that may see it."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: str | None = None

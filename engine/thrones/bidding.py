@@ -1,0 +1,158 @@
+"""Bidding power: secret simultaneous bids, and Clash of Kings (rulebook: "Cómo apostar en los medidores").
+
+Each bidder secretly commits part of its available power; the bids are revealed together and every
+bid token goes to the pool whatever the result. A house with no power bids 0 without being asked.
+Until every bid is in, a house may change its own bid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.thrones.actions import Action, Bid, Rank
+from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.state import State
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+TRACK_NAMES = {"throne": "Iron Throne", "fiefdoms": "Fiefdoms", "court": "King's Court"}
+TRACK_ORDER = ("throne", "fiefdoms", "court")
+DOMINANCE = {
+    "throne": "the Iron Throne",
+    "fiefdoms": "the Valyrian Steel Blade",
+    "court": "the Messenger Raven",
+}
+
+
+def bid_decisions(state: State, bidders: list[str], bids: dict[str, int], prompt: str) -> list[Decision]:
+    """Decisions for the bidders still to bid; houses without power bid 0 at once."""
+    waiting = []
+    for house in bidders:
+        if house in bids:
+            continue
+        power = state.power[house]
+        if power == 0:
+            bids[house] = 0
+            continue
+        waiting.append(
+            Decision(
+                house=house,
+                kind="bid",
+                prompt=f"{prompt} You have {power} power.",
+                secret=True,
+                default=Bid(0),
+                options=tuple(Bid(n) for n in range(power + 1)),
+            )
+        )
+    return waiting
+
+
+def take_bid(state: State, house: str, action: Action, bids: dict[str, int]) -> None:
+    expect(action, Bid, what="your bid ('bid N')")
+    assert isinstance(action, Bid)
+    if action.amount > state.power[house]:
+        raise IllegalAction(f"You have {state.power[house]} power; you cannot bid {action.amount}.")
+    bids[house] = action.amount
+
+
+def pay_bids(state: State, bids: dict[str, int]) -> None:
+    for house, amount in bids.items():
+        state.power[house] -= amount
+
+
+def groups_by_bid(bids: dict[str, int], order: list[str]) -> list[list[str]]:
+    """Houses grouped by equal bids, highest first; within a group, in ``order``."""
+    ranked = sorted(bids, key=lambda house: (-bids[house], order.index(house)))
+    return [list(group) for _, group in groupby(ranked, key=lambda house: bids[house])]
+
+
+def rank_decision(holder: str, tied: list[str], what: str) -> Decision:
+    return Decision(
+        house=holder,
+        kind="rank",
+        prompt=f"As holder of the Iron Throne, put the houses tied {what} in order, best first: "
+        f"{', '.join(h.title() for h in tied)}.",
+        secret=False,
+        default=Rank(tuple(tied)),
+        schema={"houses": list(tied)},
+    )
+
+
+def check_rank(action: Action, tied: list[str]) -> tuple[str, ...]:
+    expect(action, Rank, what="the order of the tied houses ('rank HOUSE HOUSE ...')")
+    assert isinstance(action, Rank)
+    if sorted(action.houses) != sorted(tied):
+        raise IllegalAction(f"Rank exactly the tied houses: {', '.join(tied)}.")
+    return action.houses
+
+
+@dataclass
+class ClashOfKingsFrame(ThronesFrame):
+    """Bid for the three influence tracks in turn: Iron Throne, Fiefdoms, King's Court."""
+
+    kind = "clash-of-kings"
+    track: int = 0
+    bids: dict[str, int] = field(default_factory=dict)
+    groups: list[list[str]] | None = None  # after the reveal: houses by bid, ties still to settle
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        state = game.state
+        if self.track >= len(TRACK_ORDER):
+            game.pop(self)
+            return None
+        name = TRACK_ORDER[self.track]
+        if self.groups is None:
+            waiting = bid_decisions(state, state.throne, self.bids, f"Bid for the {TRACK_NAMES[name]} track.")
+            if waiting:
+                return waiting
+            pay_bids(state, self.bids)
+            self.groups = groups_by_bid(self.bids, getattr(state, name))
+            listed = ", ".join(f"{h.title()} {self.bids[h]}" for group in self.groups for h in group)
+            game.emit(
+                "bids", f"Bids for the {TRACK_NAMES[name]} track: {listed}.", track=name, bids=dict(self.bids)
+            )
+        for group in self.groups:
+            if len(group) > 1:
+                return [rank_decision(state.throne[0], group, f"for the {TRACK_NAMES[name]} track")]
+        ranking = [group[0] for group in self.groups]
+        setattr(state, name, ranking)
+        game.emit(
+            "track",
+            f"{TRACK_NAMES[name]} track: {', '.join(h.title() for h in ranking)}; "
+            f"House {ranking[0].title()} holds {DOMINANCE[name]}.",
+            track=name,
+            order=ranking,
+        )
+        self.track += 1
+        self.bids = {}
+        self.groups = None
+        return None
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        if self.groups is None:
+            take_bid(game.state, house, action, self.bids)
+            return
+        tied = next(group for group in self.groups if len(group) > 1)
+        order = check_rank(action, tied)
+        index = self.groups.index(tied)
+        self.groups[index : index + 1] = [[h] for h in order]
+
+    def accepts_resubmission(self, house: str) -> bool:
+        return self.groups is None and house in self.bids
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        described: dict[str, Any] = {
+            "step": "clash-of-kings",
+            "track": TRACK_ORDER[min(self.track, 2)],
+            "bid_placed": sorted(self.bids),
+        }
+        if self.groups is not None:
+            described["bids"] = dict(self.bids)
+        elif viewer in self.bids:
+            described["my_bid"] = self.bids[viewer]
+        return described

@@ -1,0 +1,122 @@
+"""Who controls what: areas, ports, castles, supply icons, and the power a house may still gain."""
+
+from __future__ import annotations
+
+from engine.thrones.board import BOARD, FACTS
+from engine.thrones.state import State, Unit
+
+
+def units_house(state: State, area: str) -> str | None:
+    """The house whose units stand in ``area``, if any."""
+    units = state.units.get(area)
+    return units[0].house if units else None
+
+
+def controller(state: State, area: str) -> str | None:
+    """The house that controls ``area``.
+
+    A land area belongs to the house with units there, else to the house whose power token lies there,
+    else, for a home area, to its house while that house is in play (the printed crest acts as a power
+    token that cannot be removed). A sea belongs to the house with ships in it; a port to whoever
+    controls its land area.
+    """
+    land = BOARD.port_land.get(area)
+    if land is not None:
+        return controller(state, land)
+    units = state.units.get(area)
+    if units:
+        return units[0].house
+    if area in BOARD.sea:
+        return None
+    token = state.power_tokens.get(area)
+    if token is not None:
+        return token
+    home = BOARD.home_of.get(area)
+    if home is not None and home in state.houses:
+        return home
+    return None
+
+
+def controlled_land(state: State, house: str) -> list[str]:
+    return [area for area in BOARD.land if controller(state, area) == house]
+
+
+def castle_count(state: State, house: str) -> int:
+    return sum(1 for area in BOARD.castle_areas if controller(state, area) == house)
+
+
+def stronghold_count(state: State, house: str) -> int:
+    return sum(
+        1 for area in BOARD.castle_areas if BOARD.castle[area] == 2 and controller(state, area) == house
+    )
+
+
+def castle_counts(state: State) -> dict[str, int]:
+    counts = dict.fromkeys(state.houses, 0)
+    for area in BOARD.castle_areas:
+        owner = controller(state, area)
+        if owner is not None:
+            counts[owner] += 1
+    return counts
+
+
+def supply_icons(state: State, house: str) -> int:
+    """The supply level the house's areas entitle it to (the track tops out at 6)."""
+    total = sum(icons for area, icons in BOARD.supply_icons.items() if controller(state, area) == house)
+    return min(total, len(FACTS.supply_limits) - 1)
+
+
+def power_on_board(state: State, house: str) -> int:
+    return sum(1 for owner in state.power_tokens.values() if owner == house)
+
+
+def power_room(state: State, house: str) -> int:
+    """How many more power tokens the house may take from the pool (20 per house, on board or available)."""
+    return FACTS.power_tokens_per_house - state.power[house] - power_on_board(state, house)
+
+
+def gain_power(state: State, house: str, amount: int) -> int:
+    """Give the house up to ``amount`` power from the pool; returns what it actually received."""
+    gained = max(0, min(amount, power_room(state, house)))
+    state.power[house] += gained
+    return gained
+
+
+def lose_power(state: State, house: str, amount: int) -> int:
+    """Return up to ``amount`` of the house's available power to the pool; returns what it lost."""
+    lost = max(0, min(amount, state.power[house]))
+    state.power[house] -= lost
+    return lost
+
+
+def units_of(state: State, house: str) -> list[tuple[str, Unit]]:
+    return [(area, unit) for area, units in state.units.items() for unit in units if unit.house == house]
+
+
+def unit_counts(state: State, house: str) -> dict[str, int]:
+    """Units of each kind the house has on the board."""
+    counts = dict.fromkeys(FACTS.unit_limits, 0)
+    for units in state.units.values():
+        for unit in units:
+            if unit.house == house:
+                counts[unit.kind] += 1
+    return counts
+
+
+def available_units(state: State, house: str) -> dict[str, int]:
+    """Units of each kind still in the house's reserve."""
+    on_board = unit_counts(state, house)
+    return {kind: FACTS.unit_limits[kind] - on_board[kind] for kind in FACTS.unit_limits}
+
+
+def ships_of_other_houses(state: State, sea: str, house: str) -> bool:
+    units = state.units.get(sea)
+    return bool(units) and units[0].house != house
+
+
+def port_pays(state: State, port: str, house: str) -> bool:
+    """A port earns its owner power only if it holds the owner's ship and its sea has no enemy ship."""
+    units = state.units.get(port)
+    if not units or units[0].house != house:
+        return False
+    return not ships_of_other_houses(state, BOARD.port_sea[port], house)

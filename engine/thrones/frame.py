@@ -1,0 +1,41 @@
+"""The base of every frame of A Game of Thrones (see :mod:`engine.core.frames`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.core.frames import Frame
+from engine.thrones.actions import Action
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+
+class ThronesFrame(Frame):
+    registry: ClassVar[dict[str, type[Frame]]] = {}
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        """Advance as far as possible: return the decisions this frame waits for, or ``None`` once it has
+        pushed a child or popped itself (the driver then runs the new top of the stack)."""
+        raise NotImplementedError
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        """Apply a house's answer to one of this frame's decisions. Validate everything before changing
+        anything: an :class:`IllegalAction` must leave the game untouched."""
+        raise IllegalAction("Nothing is waiting for a decision here.")
+
+    def accepts_resubmission(self, house: str) -> bool:
+        """Whether the house may replace an answer it already gave (secret simultaneous choices)."""
+        return False
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` (a house, or ``None`` for a spectator) may see of this step."""
+        return {"step": self.kind}
+
+
+def expect(action: Action, *types: type[Action], what: str) -> None:
+    """Reject an action of the wrong verb with a message that says what is expected."""
+    if not isinstance(action, types):
+        raise IllegalAction(f"The game is waiting for {what}, not '{action.verb}'.")

@@ -1,0 +1,260 @@
+"""Step 2 of the Action phase: march orders, one per house in turn order until none is left.
+
+A march moves any of the area's units (never routed ones) to adjacent areas, land units also along a
+chain of seas holding the house's ships (ship transport). Ships move to an adjacent sea, into a port
+whose land area the house controls, or out of a port into its sea. A house that empties a land area
+may leave a power token there to keep control. Moving into an area that holds only another house's
+power token takes the area and returns the token to the pool. No march may leave the house over its
+supply limit.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.thrones.actions import Action, March
+from engine.thrones.board import BOARD
+from engine.thrones.control import controller
+from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.orders import TOKENS
+from engine.thrones.ports import settle_port
+from engine.thrones.state import State
+from engine.thrones.supply import within_limit
+from engine.thrones.turns import house_orders, next_in_turn
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+COMBAT_NOT_SUPPORTED = "combat is not supported yet"
+
+
+def own_ships_in(state: State, area: str, house: str) -> bool:
+    units = state.units.get(area)
+    return bool(units) and units[0].house == house and units[0].kind == "ship"
+
+
+def land_destinations(state: State, house: str, source: str) -> set[str]:
+    """Land areas a land unit in ``source`` can reach: adjacent ones, and any coast along a chain of seas
+    that each hold at least one of the house's ships (routed ships carry too)."""
+    reachable = set(BOARD.adjacent_lands[source])
+    frontier = [sea for sea in BOARD.adjacent_seas[source] if own_ships_in(state, sea, house)]
+    seen = set(frontier)
+    while frontier:
+        sea = frontier.pop()
+        reachable.update(BOARD.adjacent_lands[sea])
+        for nxt in BOARD.adjacent_seas[sea]:
+            if nxt not in seen and own_ships_in(state, nxt, house):
+                seen.add(nxt)
+                frontier.append(nxt)
+    reachable.discard(source)
+    return reachable
+
+
+def ship_destinations(state: State, house: str, source: str) -> set[str]:
+    if source in BOARD.port:
+        return {BOARD.port_sea[source]}
+    destinations = set(BOARD.adjacent_seas[source])
+    for area in BOARD.adjacent[source]:
+        if area in BOARD.port and controller(state, BOARD.port_land[area]) == house:
+            destinations.add(area)
+    return destinations
+
+
+def entry_problem(state: State, house: str, dest: str) -> str | None:
+    """Why units of the house may not simply move into ``dest`` now, or ``None``."""
+    if dest in state.impassable:
+        return f"{BOARD.name(dest)} is impassable in this game."
+    units = state.units.get(dest)
+    if units and units[0].house != house:
+        return f"{BOARD.name(dest)} holds units of House {units[0].house.title()}: {COMBAT_NOT_SUPPORTED}."
+    if dest in state.neutral_forces:
+        return f"{BOARD.name(dest)} holds a neutral force: {COMBAT_NOT_SUPPORTED}."
+    if dest in state.garrisons and BOARD.home_of.get(dest) != house:
+        return f"{BOARD.name(dest)} is defended by a garrison: {COMBAT_NOT_SUPPORTED}."
+    return None
+
+
+def movable_units(state: State, area: str, house: str) -> Counter[str]:
+    return Counter(u.kind for u in state.units.get(area, []) if u.house == house and not u.routed)
+
+
+def can_leave_power(state: State, house: str, source: str) -> str | None:
+    """Why the house may not leave a power token in ``source`` once it is empty, or ``None``."""
+    if source not in BOARD.land:
+        return "Power tokens establish control only on land areas."
+    if BOARD.home_of.get(source) == house:
+        return f"{BOARD.name(source)} is your home area: it stays yours without a power token."
+    if state.power_tokens.get(source) == house:
+        return f"You already have a power token in {BOARD.name(source)}."
+    if state.power[house] < 1:
+        return "You have no available power token to leave behind."
+    return None
+
+
+def validate_march(state: State, house: str, march: March) -> None:
+    """Raise unless the march is legal for the house now."""
+    source = march.source
+    order = state.orders.get(source)
+    if order is None or order.house != house or TOKENS[order.token].type != "march":
+        raise IllegalAction(f"You have no march order in {BOARD.name(source)}.")
+    movable = movable_units(state, source, house)
+    requested: Counter[str] = Counter()
+    changes: Counter[str] = Counter()
+    land_reach: set[str] | None = None
+    for dest, kinds in march.moves:
+        if dest == source:
+            raise IllegalAction("Units that stay where they are need no move.")
+        requested.update(kinds)
+        ships = sum(1 for k in kinds if k == "ship")
+        if ships and ships != len(kinds):
+            raise IllegalAction(f"Ships and land units cannot move together to {BOARD.name(dest)}.")
+        if ships:
+            if dest not in ship_destinations(state, house, source):
+                raise IllegalAction(f"Ships in {BOARD.name(source)} cannot move to {BOARD.name(dest)}.")
+        else:
+            if source not in BOARD.land:
+                raise IllegalAction("Only ships move at sea.")
+            if land_reach is None:
+                land_reach = land_destinations(state, house, source)
+            if dest not in land_reach:
+                raise IllegalAction(
+                    f"{BOARD.name(dest)} is neither adjacent to {BOARD.name(source)} "
+                    "nor reachable by your ships."
+                )
+        problem = entry_problem(state, house, dest)
+        if problem is not None:
+            raise IllegalAction(problem)
+        changes[dest] += len(kinds)
+        changes[source] -= len(kinds)
+    for kind, count in requested.items():
+        if count > movable[kind]:
+            raise IllegalAction(
+                f"You have {movable[kind]} {kind}(s) able to march in {BOARD.name(source)}, not {count} "
+                "(routed units cannot march)."
+            )
+    if not within_limit(state, house, changes):
+        raise IllegalAction("That march would put you over your supply limit.")
+    if march.leave_power:
+        staying = len(state.units.get(source, [])) + changes[source]
+        if staying > 0:
+            raise IllegalAction("You can leave a power token only in an area all your units leave.")
+        reason = can_leave_power(state, house, source)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+
+def resolve_march(game: ThronesGame, house: str, march: March) -> None:
+    state = game.state
+    source = march.source
+    del state.orders[source]
+    lands_changed = set()
+    moved_text = []
+    for dest, kinds in march.moves:
+        taken = []
+        pool = state.units[source]
+        for kind in kinds:
+            index = next(i for i, u in enumerate(pool) if u.kind == kind and not u.routed)
+            taken.append(pool.pop(index))
+        state.units.setdefault(dest, []).extend(taken)
+        token_owner = state.power_tokens.get(dest)
+        if token_owner is not None and token_owner != house:
+            del state.power_tokens[dest]
+            game.emit(
+                "power-token-removed",
+                f"House {token_owner.title()}'s power token in {BOARD.name(dest)} returns to the pool.",
+                area=dest,
+                house=token_owner,
+            )
+        if dest in BOARD.land:
+            lands_changed.add(dest)
+        moved_text.append(f"{' '.join(kinds)} to {BOARD.name(dest)}")
+    if not state.units.get(source):
+        state.units.pop(source, None)
+        if source in BOARD.land:
+            lands_changed.add(source)
+            if march.leave_power:
+                state.power_tokens[source] = house
+                state.power[house] -= 1
+    text = f"House {house.title()} marches from {BOARD.name(source)}: " + (
+        "; ".join(moved_text) if moved_text else "no unit moves"
+    )
+    if march.leave_power:
+        text += f"; a power token keeps {BOARD.name(source)}"
+    game.emit(
+        "march",
+        text + ".",
+        house=house,
+        source=source,
+        moves=[[dest, list(kinds)] for dest, kinds in march.moves],
+        leave_power=march.leave_power,
+    )
+    for land in sorted(lands_changed):
+        settle_port(game, land)
+
+
+def march_schema(state: State, house: str) -> dict[str, Any]:
+    orders = {}
+    for source in house_orders(state, house, "march"):
+        movable = movable_units(state, source, house)
+        destinations: dict[str, list[str]] = {}
+        if any(kind != "ship" for kind in movable) and source in BOARD.land:
+            for dest in sorted(land_destinations(state, house, source)):
+                if entry_problem(state, house, dest) is None:
+                    destinations[dest] = sorted(k for k in movable if k != "ship")
+        if movable["ship"]:
+            for dest in sorted(ship_destinations(state, house, source)):
+                if entry_problem(state, house, dest) is None:
+                    destinations[dest] = ["ship"]
+        orders[source] = {
+            "units": dict(sorted(movable.items())),
+            "destinations": destinations,
+            "may_leave_power": can_leave_power(state, house, source) is None,
+        }
+    return {"orders": orders}
+
+
+@dataclass
+class MarchesFrame(ThronesFrame):
+    kind = "marches"
+    turn: int = 0
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        state = game.state
+        index = next_in_turn(state, self.turn, lambda house: bool(house_orders(state, house, "march")))
+        if index is None:
+            game.pop(self)
+            return None
+        self.turn = index
+        house = state.throne[index]
+        sources = house_orders(state, house, "march")
+        schema = march_schema(state, house)
+        if len(sources) == 1 and not schema["orders"][sources[0]]["destinations"]:
+            self._resolve(game, house, March(sources[0], ()))  # nothing can move: no choice to make
+            return None
+        return [
+            Decision(
+                house=house,
+                kind="march",
+                prompt="Resolve one of your march orders: move units from it (or none).",
+                secret=False,
+                default=March(sources[0], ()),
+                schema=schema,
+            )
+        ]
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        expect(action, March, what="a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')")
+        assert isinstance(action, March)
+        validate_march(game.state, house, action)
+        self._resolve(game, house, action)
+
+    def _resolve(self, game: ThronesGame, house: str, march: March) -> None:
+        self.turn = (self.turn + 1) % len(game.state.throne)
+        resolve_march(game, house, march)
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        return {"step": "marches"}

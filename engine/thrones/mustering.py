@@ -1,0 +1,211 @@
+"""Mustering: castles give 1 point and strongholds 2, spent in their own area.
+
+A footman or a ship costs 1, a knight or a siege engine 2, and upgrading a footman already in the
+area to a knight or a siege engine costs 1. Land units appear in the mustering area; ships in its port
+or in an adjacent sea holding no enemy ship. A house never musters past its supply limit, past the
+units it owns, or past three ships in a port. Points not spent are lost.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.thrones.actions import Action, Muster, MusterItem
+from engine.thrones.board import BOARD, FACTS
+from engine.thrones.control import available_units, controller
+from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.state import State, Unit
+from engine.thrones.supply import within_limit
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+
+def muster_points(area: str) -> int:
+    return BOARD.castle[area]
+
+
+def muster_areas(state: State, house: str) -> dict[str, int]:
+    """Every castle and stronghold area the house controls, with its points."""
+    return {area: muster_points(area) for area in BOARD.castle_areas if controller(state, area) == house}
+
+
+def ship_targets(state: State, house: str, area: str) -> list[str]:
+    targets = []
+    port = BOARD.port_of.get(area)
+    if port is not None:
+        targets.append(port)
+    for sea in BOARD.adjacent_seas[area]:
+        units = state.units.get(sea)
+        if not units or units[0].house == house:
+            targets.append(sea)
+    return targets
+
+
+def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], allowed: dict[str, int]) -> None:
+    """Raise unless the items are a legal muster for the house from the ``allowed`` areas (area -> points)."""
+    spent: Counter[str] = Counter()
+    needed: Counter[str] = Counter()
+    added: Counter[str] = Counter()
+    footmen = Counter(
+        area
+        for area in allowed
+        for u in state.units.get(area, [])
+        if u.house == house and u.kind == "footman"
+    )
+    for item in items:
+        area = item.area
+        if area not in allowed:
+            raise IllegalAction(f"You cannot muster in {BOARD.name(area)} now.")
+        spent[area] += item.cost
+        if spent[area] > allowed[area]:
+            raise IllegalAction(
+                f"{BOARD.name(area)} gives {allowed[area]} mustering point(s); "
+                f"that plan spends {spent[area]}."
+            )
+        if item.upgrade:
+            if item.unit not in ("knight", "siege"):
+                raise IllegalAction("A footman can be upgraded only to a knight or a siege engine.")
+            if footmen[area] <= 0:
+                raise IllegalAction(f"There is no footman of yours in {BOARD.name(area)} to upgrade.")
+            footmen[area] -= 1
+            needed["footman"] -= 1
+            needed[item.unit] += 1
+        elif item.unit == "ship":
+            if item.to is None:
+                raise IllegalAction(f"Say where the ship goes: '{area} ship@SEA' or '{area} ship@PORT'.")
+            if item.to not in ship_targets(state, house, area):
+                raise IllegalAction(
+                    f"A ship mustered in {BOARD.name(area)} goes to its port or to an adjacent sea "
+                    f"without enemy ships, not to {BOARD.name(item.to)}."
+                )
+            needed["ship"] += 1
+            added[item.to] += 1
+        else:
+            if item.to is not None:
+                raise IllegalAction(f"A {item.unit} is mustered in {BOARD.name(area)} itself.")
+            needed[item.unit] += 1
+            added[area] += 1
+            if item.unit == "footman":
+                footmen[area] += 1
+    reserve = available_units(state, house)
+    for kind, count in needed.items():
+        if count > reserve[kind]:
+            raise IllegalAction(f"You have {reserve[kind]} {kind}(s) left in reserve, not {count}.")
+    for area, count in added.items():
+        if area in BOARD.port and len(state.units.get(area, [])) + count > FACTS.port_capacity:
+            raise IllegalAction(f"A port holds at most {FACTS.port_capacity} ships.")
+    if not within_limit(state, house, added):
+        raise IllegalAction("That muster would put you over your supply limit.")
+
+
+def apply_muster(state: State, house: str, items: tuple[MusterItem, ...]) -> None:
+    for item in items:
+        if item.upgrade:
+            unit = next(u for u in state.units[item.area] if u.house == house and u.kind == "footman")
+            unit.kind = item.unit
+        else:
+            state.units.setdefault(item.to or item.area, []).append(Unit(house, item.unit))
+
+
+def single_items(state: State, house: str, area: str) -> list[MusterItem]:
+    """Every one-unit muster the area could pay for, legal or not; candidates to test."""
+    items = [
+        MusterItem(area, "footman"),
+        MusterItem(area, "knight", upgrade=True),
+        MusterItem(area, "siege", upgrade=True),
+    ]
+    items += [MusterItem(area, "ship", to=target) for target in ship_targets(state, house, area)]
+    if muster_points(area) >= 2:
+        items += [MusterItem(area, "knight"), MusterItem(area, "siege")]
+    return items
+
+
+def can_muster(state: State, house: str, allowed: dict[str, int]) -> bool:
+    for area in allowed:
+        for item in single_items(state, house, area):
+            try:
+                validate_muster(state, house, (item,), allowed)
+            except IllegalAction:
+                continue
+            return True
+    return False
+
+
+def describe_items(items: tuple[MusterItem, ...]) -> str:
+    if not items:
+        return "nothing"
+    parts = []
+    for item in items:
+        if item.upgrade:
+            parts.append(f"a footman in {BOARD.name(item.area)} becomes a {item.unit}")
+        elif item.to is not None:
+            parts.append(f"a ship in {BOARD.name(item.to)}")
+        else:
+            parts.append(f"a {item.unit} in {BOARD.name(item.area)}")
+    return ", ".join(parts)
+
+
+def muster_decision(state: State, house: str, allowed: dict[str, int], prompt: str) -> Decision:
+    return Decision(
+        house=house,
+        kind="muster",
+        prompt=prompt,
+        secret=False,
+        default=Muster(()),
+        schema={
+            "areas": {
+                area: {"points": points, "ship_targets": ship_targets(state, house, area)}
+                for area, points in sorted(allowed.items())
+            },
+            "reserve": available_units(state, house),
+        },
+    )
+
+
+@dataclass
+class MusteringFrame(ThronesFrame):
+    """The Mustering Westeros card: each house in turn order musters in all its castle areas.
+
+    ``areas`` narrows the areas a house may use (The Horde Descends allows one); empty means all.
+    """
+
+    kind = "mustering"
+    houses: list[str] | None = None
+    turn: int = 0
+
+    def _queue(self, state: State) -> list[str]:
+        return self.houses if self.houses is not None else list(state.throne)
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        state = game.state
+        queue = self._queue(state)
+        while self.turn < len(queue):
+            house = queue[self.turn]
+            allowed = muster_areas(state, house)
+            if allowed and can_muster(state, house, allowed):
+                return [muster_decision(state, house, allowed, "Muster in your castles and strongholds.")]
+            self.turn += 1
+        game.pop(self)
+        return None
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        expect(action, Muster, what="your muster ('muster AREA UNIT, ...' or 'muster none')")
+        assert isinstance(action, Muster)
+        state = game.state
+        validate_muster(state, house, action.items, muster_areas(state, house))
+        apply_muster(state, house, action.items)
+        self.turn += 1
+        game.emit(
+            "muster",
+            f"House {house.title()} musters: {describe_items(action.items)}.",
+            house=house,
+            items=[item.format() for item in action.items],
+        )
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        return {"step": "mustering"}

@@ -1,0 +1,65 @@
+"""Order tokens: what each house owns, what it may place, and the Westeros restrictions on them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from engine.thrones.board import FACTS
+from engine.thrones.state import State
+
+TOKENS = FACTS.order_tokens
+OWNED: Counter[str] = Counter({token.id: token.copies for token in TOKENS.values()})
+
+# Restrictions placed by deck III Westeros cards (and Put to the Sword) on the coming Planning phase.
+RESTRICTIONS: dict[str, str] = {
+    "no-special-march": "the special March +1 order may not be placed",
+    "no-defense": "Defense orders may not be placed",
+    "no-raid": "Raid orders may not be placed",
+    "no-consolidate": "Consolidate Power orders may not be placed",
+    "no-support": "Support orders may not be placed",
+}
+
+
+def forbidden_by(token_id: str, restrictions: Iterable[str]) -> str | None:
+    """The restriction that forbids placing this token, if any."""
+    token = TOKENS[token_id]
+    for restriction in restrictions:
+        if restriction == "no-special-march":
+            if token.type == "march" and token.special:
+                return restriction
+        elif restriction == f"no-{token.type}":
+            return restriction
+    return None
+
+
+def stars(state: State, house: str) -> int:
+    """Special orders the house may place, from its King's Court position."""
+    return FACTS.setups[state.players].court_stars[state.court.index(house)]
+
+
+def placed_by(state: State, house: str) -> Counter[str]:
+    return Counter(order.token for order in state.orders.values() if order.house == house)
+
+
+def unused(state: State, house: str) -> Counter[str]:
+    """The house's tokens that are not on the board."""
+    return OWNED - placed_by(state, house)
+
+
+def allowed_tokens(restrictions: Iterable[str]) -> Counter[str]:
+    """Tokens a house owns that the restrictions leave placeable."""
+    restrictions = tuple(restrictions)
+    return Counter({t: n for t, n in OWNED.items() if forbidden_by(t, restrictions) is None})
+
+
+def capacity(state: State, house: str) -> int:
+    """How many orders the house can place in all, given restrictions and its stars."""
+    allowed = allowed_tokens(state.restrictions)
+    normal = sum(n for t, n in allowed.items() if not TOKENS[t].special)
+    special = sum(n for t, n in allowed.items() if TOKENS[t].special)
+    return normal + min(special, stars(state, house))
+
+
+def describe(token_id: str) -> str:
+    return TOKENS[token_id].name

@@ -1,0 +1,363 @@
+"""The Planning phase: assign orders, reveal them, use the Messenger Raven.
+
+Orders are placed secretly and simultaneously. When some house cannot cover every area holding its
+units with the orders it may legally place (the rulebook's "¿No hay fichas de Orden suficientes?"),
+every house places in turn order instead, and the short house places all its legal orders and leaves
+the areas of its choice empty.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.thrones import orders as order_rules
+from engine.thrones.actions import Action, PlaceOrders, Raven
+from engine.thrones.board import BOARD
+from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.orders import TOKENS
+from engine.thrones.state import Order, State
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+# The default orders (a moderator's force or a passed deadline): the calmest legal order for each area.
+_DEFAULT_PREFERENCE = {
+    "land": ("defense+1", "consolidate", "support+0", "raid", "march+0", "march-1"),
+    "sea": ("support+0", "raid", "defense+1", "consolidate", "march+0", "march-1"),
+    "port": ("consolidate", "support+0", "raid", "defense+1", "march+0", "march-1"),
+}
+
+
+def areas_needing_orders(state: State, house: str) -> list[str]:
+    return sorted(area for area, units in state.units.items() if units and units[0].house == house)
+
+
+def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
+    """Raise unless ``placed`` (area -> token) is a legal set of orders for the house this phase."""
+    needed = areas_needing_orders(state, house)
+    needed_set = set(needed)
+    for area in placed:
+        if area not in needed_set:
+            raise IllegalAction(f"You have no units in {BOARD.name(area)} to give an order to.")
+    counts = Counter(placed.values())
+    for token, n in counts.items():
+        if n > order_rules.OWNED[token]:
+            raise IllegalAction(f"You own {order_rules.OWNED[token]} {TOKENS[token].name} token(s), not {n}.")
+        reason = order_rules.forbidden_by(token, state.restrictions)
+        if reason is not None:
+            raise IllegalAction(f"This round {order_rules.RESTRICTIONS[reason]}.")
+    specials = sum(n for token, n in counts.items() if TOKENS[token].special)
+    allowed_specials = order_rules.stars(state, house)
+    if specials > allowed_specials:
+        raise IllegalAction(
+            f"Your King's Court position allows {allowed_specials} special order(s); you placed {specials}."
+        )
+    capacity = order_rules.capacity(state, house)
+    if capacity >= len(needed):
+        missing = [BOARD.name(a) for a in needed if a not in placed]
+        if missing:
+            raise IllegalAction(f"Every area with your units needs an order; missing: {', '.join(missing)}.")
+    elif len(placed) < capacity:
+        raise IllegalAction(
+            f"You cannot cover all {len(needed)} areas, so you must place every order you can: "
+            f"{capacity} orders, not {len(placed)}."
+        )
+
+
+def default_orders(state: State, house: str) -> dict[str, str]:
+    """A legal, cautious set of orders, used when a decision is forced."""
+    needed = areas_needing_orders(state, house)
+    budget = order_rules.capacity(state, house)
+    left = order_rules.allowed_tokens(state.restrictions)
+    specials_left = order_rules.stars(state, house)
+    placed: dict[str, str] = {}
+    for area in needed:
+        if len(placed) >= budget:
+            break
+        for token in _DEFAULT_PREFERENCE[BOARD.kind[area]]:
+            if left[token] > 0:
+                break
+        else:
+            token = next(
+                (
+                    t
+                    for t, n in sorted(left.items())
+                    if n > 0 and (not TOKENS[t].special or specials_left > 0)
+                ),
+                "",
+            )
+        if not token:
+            break
+        left[token] -= 1
+        if TOKENS[token].special:
+            specials_left -= 1
+        placed[area] = token
+    return placed
+
+
+def orders_schema(state: State, house: str) -> dict[str, Any]:
+    allowed = order_rules.allowed_tokens(state.restrictions)
+    needed = areas_needing_orders(state, house)
+    capacity = order_rules.capacity(state, house)
+    return {
+        "areas": needed,
+        "tokens": dict(sorted(allowed.items())),
+        "stars": order_rules.stars(state, house),
+        "count": min(capacity, len(needed)),
+        "may_leave_empty": capacity < len(needed),
+    }
+
+
+@dataclass
+class AssignOrdersFrame(ThronesFrame):
+    """Step 1 of the Planning phase. Submissions stay in this frame, unseen by others, until the reveal."""
+
+    kind = "assign-orders"
+    sequential: bool = False
+    submitted: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def _houses_to_decide(self, game: ThronesGame) -> list[str]:
+        state = game.state
+        waiting = []
+        for house in state.throne:
+            if house in self.submitted:
+                continue
+            if not areas_needing_orders(state, house):
+                self.submitted[house] = {}
+                continue
+            waiting.append(house)
+            if self.sequential:
+                break
+        return waiting
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        waiting = self._houses_to_decide(game)
+        if waiting:
+            return [self._decision(game.state, house) for house in waiting]
+        state = game.state
+        for house in state.throne:
+            for area, token in self.submitted.get(house, {}).items():
+                state.orders[area] = Order(house, token)
+        game.pop(self)
+        return None
+
+    def _decision(self, state: State, house: str) -> Decision:
+        schema = orders_schema(state, house)
+        prompt = (
+            f"Place one order on each of your {len(schema['areas'])} areas (up to {schema['stars']} special)."
+        )
+        if schema["may_leave_empty"]:
+            prompt = (
+                f"You have more areas than orders: place all {schema['count']} orders you can "
+                f"(up to {schema['stars']} special) and leave the other areas empty."
+            )
+        return Decision(
+            house=house,
+            kind="orders",
+            prompt=prompt,
+            secret=True,
+            default=PlaceOrders(tuple(sorted(default_orders(state, house).items()))),
+            schema=schema,
+        )
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        expect(action, PlaceOrders, what="your orders ('orders AREA=TOKEN ...')")
+        assert isinstance(action, PlaceOrders)
+        placed = dict(action.orders)
+        validate_orders(game.state, house, placed)
+        self.submitted[house] = placed
+        game.emit("orders-placed", f"House {house.title()} has placed its orders.", house=house)
+
+    def accepts_resubmission(self, house: str) -> bool:
+        # Until everyone has placed, a house may change its secret orders (not in the turn-order case,
+        # where later houses have already seen where the earlier ones placed).
+        return not self.sequential and house in self.submitted
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        face_down = {
+            house: sorted(placed) for house, placed in self.submitted.items() if placed and house != viewer
+        }
+        described: dict[str, Any] = {
+            "step": "assign-orders",
+            "in_turn_order": self.sequential,
+            "placed": sorted(self.submitted),
+            "face_down": face_down,
+        }
+        if viewer is not None and viewer in self.submitted:
+            described["my_orders"] = dict(sorted(self.submitted[viewer].items()))
+        return described
+
+
+@dataclass
+class PlanningFrame(ThronesFrame):
+    kind = "planning"
+    step: str = "assign"
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        state = game.state
+        if self.step == "assign":
+            self.step = "reveal"
+            game.emit(
+                "phase",
+                f"Round {state.round}: the Planning phase begins.",
+                phase="planning",
+                round=state.round,
+            )
+            short = [
+                h
+                for h in state.houses
+                if len(areas_needing_orders(state, h)) > order_rules.capacity(state, h)
+            ]
+            game.push(AssignOrdersFrame(sequential=bool(short)))
+        elif self.step == "reveal":
+            self.step = "raven"
+            state.orders_revealed = True
+            revealed = {
+                area: {"house": o.house, "token": o.token} for area, o in sorted(state.orders.items())
+            }
+            game.emit("orders-revealed", "The orders are revealed.", orders=revealed)
+        elif self.step == "raven":
+            self.step = "done"
+            game.push(RavenFrame(holder=state.court[0]))
+        else:
+            state.restrictions = []
+            game.pop(self)
+        return None
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        return {"step": "planning", "restrictions": list(game.state.restrictions)}
+
+
+def _swap_options(state: State, house: str) -> list[Raven]:
+    spare = order_rules.unused(state, house)
+    stars = order_rules.stars(state, house)
+    specials_on_board = sum(1 for o in state.orders.values() if o.house == house and TOKENS[o.token].special)
+    options = []
+    for area, order in sorted(state.orders.items()):
+        if order.house != house:
+            continue
+        for token in sorted(spare):
+            if spare[token] <= 0 or token == order.token:
+                continue
+            if order_rules.forbidden_by(token, state.restrictions) is not None:
+                continue
+            specials = specials_on_board - TOKENS[order.token].special + TOKENS[token].special
+            if specials > stars:
+                continue
+            options.append(Raven("swap", area, token))
+    return options
+
+
+@dataclass
+class RavenFrame(ThronesFrame):
+    """Step 3 of the Planning phase: the raven's holder may swap one order or look at the wildlings."""
+
+    kind = "raven"
+    holder: str = ""
+    step: str = "choose"
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        state = game.state
+        if self.step == "choose":
+            options = (Raven("none"), Raven("peek"), *_swap_options(state, self.holder))
+            return [
+                Decision(
+                    house=self.holder,
+                    kind="raven",
+                    prompt="Messenger Raven: swap one of your orders for an unused one, look at the top "
+                    "wildling card, or do nothing.",
+                    secret=False,
+                    default=Raven("none"),
+                    options=options,
+                )
+            ]
+        top = state.wildling_deck[0]
+        return [
+            Decision(
+                house=self.holder,
+                kind="raven-peek",
+                prompt=f"The top wildling card is {top}. Keep it on top, or bury it at the bottom?",
+                secret=True,
+                default=Raven("keep"),
+                options=(Raven("keep"), Raven("bury")),
+                schema={"card": top},
+            )
+        ]
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        expect(action, Raven, what="the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
+        assert isinstance(action, Raven)
+        state = game.state
+        if self.step == "choose":
+            if action.mode == "none":
+                game.pop(self)
+                game.emit("raven", f"House {house.title()} does not use the Messenger Raven.", house=house)
+            elif action.mode == "peek":
+                self.step = "peeked"
+                state.raven_used = True
+                if house not in state.wildling_known_to:
+                    state.wildling_known_to.append(house)
+                game.emit("raven", f"House {house.title()} looks at the top wildling card.", house=house)
+                game.emit(
+                    "raven-card",
+                    f"The top wildling card is {state.wildling_deck[0]}.",
+                    to=house,
+                    card=state.wildling_deck[0],
+                )
+            elif action.mode == "swap":
+                if action not in _swap_options(state, house):
+                    raise IllegalAction(self._swap_error(state, house, action))
+                old = state.orders[action.area].token  # type: ignore[index]
+                state.orders[action.area] = Order(house, action.token)  # type: ignore[arg-type,index]
+                state.raven_used = True
+                game.pop(self)
+                game.emit(
+                    "raven",
+                    f"House {house.title()} uses the Messenger Raven to replace its order in "
+                    f"{BOARD.name(action.area)}: {TOKENS[old].name} becomes {TOKENS[action.token].name}.",  # type: ignore[arg-type,index]
+                    house=house,
+                    area=action.area,
+                    old=old,
+                    new=action.token,
+                )
+            else:
+                raise IllegalAction("Choose 'raven none', 'raven peek' or 'raven swap AREA TOKEN' now.")
+            return
+        if action.mode not in ("keep", "bury"):
+            raise IllegalAction("You have seen the top wildling card: answer 'raven keep' or 'raven bury'.")
+        if action.mode == "bury":
+            state.wildling_deck.append(state.wildling_deck.pop(0))
+            state.wildling_known_to = []
+            game.emit(
+                "raven",
+                f"House {house.title()} puts the wildling card at the bottom of the deck.",
+                house=house,
+            )
+        else:
+            game.emit(
+                "raven", f"House {house.title()} leaves the wildling card on top of the deck.", house=house
+            )
+        game.pop(self)
+
+    @staticmethod
+    def _swap_error(state: State, house: str, action: Raven) -> str:
+        order = state.orders.get(action.area or "")
+        if order is None or order.house != house:
+            return f"You have no order in {BOARD.name(action.area or '')} to swap."  # type: ignore[arg-type]
+        if order_rules.unused(state, house)[action.token or ""] <= 0:
+            return f"You have no unused {TOKENS[action.token].name} token."  # type: ignore[index]
+        if action.token == order.token:
+            return "Swap for a different order."
+        if order_rules.forbidden_by(action.token or "", state.restrictions) is not None:
+            return "That order may not be placed this round."
+        return "That swap would exceed the special orders your King's Court position allows."
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        described: dict[str, Any] = {"step": "raven", "holder": self.holder, "peeked": self.step == "peeked"}
+        if viewer == self.holder and self.step == "peeked":
+            described["top_wildling_card"] = game.state.wildling_deck[0]
+        return described

@@ -1,0 +1,114 @@
+"""Ports: ships in a port follow whoever controls the port's land area.
+
+When the land area of a port passes to another house, that house may replace the ships in the port
+with its own (rulebook: "Tomar el control de puertos enemigos"); the ships it does not replace are
+removed. The rulebook speaks of a port taken by a successful attack; the same happens here whenever
+control of the land area changes hands (a march into an area held only by a power token, a home area
+returning to its house). When the land area ends up controlled by nobody, the ships in its port are
+removed, since only the controller of the land area may use the port.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.thrones.actions import Action, Choose
+from engine.thrones.board import BOARD, FACTS
+from engine.thrones.control import available_units, controller
+from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.state import Unit
+from engine.thrones.supply import within_limit
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+
+def settle_port(game: ThronesGame, land: str) -> None:
+    """Bring the port of ``land`` in line with who controls ``land`` now."""
+    port = BOARD.port_of.get(land)
+    if port is None:
+        return
+    state = game.state
+    ships = state.units.get(port)
+    if not ships:
+        return
+    owner = ships[0].house
+    new_owner = controller(state, land)
+    if new_owner == owner:
+        return
+    if new_owner is None:
+        del state.units[port]
+        game.emit(
+            "port-lost",
+            f"House {owner.title()} no longer holds {BOARD.name(land)}: its {len(ships)} ship(s) in "
+            f"{BOARD.name(port)} are removed.",
+            house=owner,
+            port=port,
+        )
+        return
+    game.push(PortTakeoverFrame(port=port, house=new_owner))
+
+
+def max_replacements(game: ThronesGame, port: str, house: str) -> int:
+    state = game.state
+    present = len(state.units.get(port, []))
+    most = min(present, available_units(state, house)["ship"], FACTS.port_capacity)
+    while most > 0 and not within_limit(state, house, {port: most}):
+        most -= 1
+    return most
+
+
+@dataclass
+class PortTakeoverFrame(ThronesFrame):
+    kind = "port-takeover"
+    port: str = ""
+    house: str = ""
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        most = max_replacements(game, self.port, self.house)
+        if most == 0:
+            self._replace(game, 0)
+            return None
+        options = tuple(Choose(str(n)) for n in range(most, -1, -1))
+        return [
+            Decision(
+                house=self.house,
+                kind="port-takeover",
+                prompt=f"You now hold {BOARD.name(BOARD.port_land[self.port])}: replace how many of the "
+                f"{len(game.state.units[self.port])} enemy ship(s) in {BOARD.name(self.port)} with your own "
+                f"(0 to {most})? The others are removed.",
+                secret=False,
+                default=Choose(str(most)),
+                options=options,
+            )
+        ]
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        expect(action, Choose, what="how many ships to replace ('choose N')")
+        assert isinstance(action, Choose)
+        most = max_replacements(game, self.port, self.house)
+        if not action.option.isdigit() or int(action.option) > most:
+            raise IllegalAction(f"Choose a number of ships from 0 to {most}.")
+        self._replace(game, int(action.option))
+
+    def _replace(self, game: ThronesGame, count: int) -> None:
+        state = game.state
+        old = state.units.pop(self.port)
+        if count:
+            state.units[self.port] = [Unit(self.house, "ship") for _ in range(count)]
+        state.orders.pop(self.port, None)
+        game.emit(
+            "port-taken",
+            f"House {self.house.title()} takes {BOARD.name(self.port)}: {len(old)} ship(s) of House "
+            f"{old[0].house.title()} removed, {count} ship(s) of its own placed.",
+            port=self.port,
+            house=self.house,
+            replaced=count,
+        )
+        game.pop(self)
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        return {"step": "port-takeover", "port": self.port, "house": self.house}

@@ -1,0 +1,128 @@
+"""Step 1 of the Action phase: raid orders, one per house in turn order until none is left.
+
+A raid removes one adjacent enemy Support, Raid or Consolidate Power order (the special raid may take
+a Defense order instead), or is removed with no effect. From a land area it reaches only land; from a
+sea it reaches land, sea and port areas; from a port only the port's sea. Raiding a Consolidate Power
+order plunders: the raider takes 1 power from the pool and the victim returns 1, if it has any.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.thrones.actions import Action, Raid
+from engine.thrones.board import BOARD
+from engine.thrones.control import gain_power, lose_power
+from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.orders import TOKENS
+from engine.thrones.state import State
+from engine.thrones.turns import house_orders, next_in_turn
+
+if TYPE_CHECKING:
+    from engine.thrones.game import ThronesGame
+
+_RAIDABLE = frozenset({"support", "raid", "consolidate"})
+
+
+def raid_reach(source: str) -> tuple[str, ...]:
+    kind = BOARD.kind[source]
+    if kind == "port":
+        return (BOARD.port_sea[source],)
+    if kind == "land":
+        return BOARD.adjacent_lands[source]
+    return tuple(sorted(BOARD.adjacent[source]))
+
+
+def raid_targets(state: State, source: str) -> list[str]:
+    raider = state.orders[source]
+    special = TOKENS[raider.token].special
+    targets = []
+    for area in raid_reach(source):
+        order = state.orders.get(area)
+        if order is None or order.house == raider.house:
+            continue
+        order_type = TOKENS[order.token].type
+        if order_type in _RAIDABLE or (special and order_type == "defense"):
+            targets.append(area)
+    return targets
+
+
+def raid_options(state: State, house: str) -> list[Raid]:
+    options: list[Raid] = []
+    for source in house_orders(state, house, "raid"):
+        options.append(Raid(source, None))
+        options.extend(Raid(source, target) for target in raid_targets(state, source))
+    return options
+
+
+@dataclass
+class RaidsFrame(ThronesFrame):
+    kind = "raids"
+    turn: int = 0  # index on the Iron Throne track of the house to act
+
+    def run(self, game: ThronesGame) -> list[Decision] | None:
+        state = game.state
+        index = next_in_turn(state, self.turn, lambda house: bool(house_orders(state, house, "raid")))
+        if index is None:
+            game.pop(self)
+            return None
+        self.turn = index
+        house = state.throne[index]
+        options = raid_options(state, house)
+        if len(options) == 1:
+            self._resolve(game, house, options[0])
+            return None
+        return [
+            Decision(
+                house=house,
+                kind="raid",
+                prompt="Resolve one of your raid orders: choose the order to remove, or none.",
+                secret=False,
+                default=options[0],
+                options=tuple(options),
+            )
+        ]
+
+    def act(self, game: ThronesGame, house: str, action: Action) -> None:
+        expect(action, Raid, what="a raid ('raid SOURCE -> TARGET' or 'raid SOURCE -> none')")
+        assert isinstance(action, Raid)
+        state = game.state
+        if action not in raid_options(state, house):
+            order = state.orders.get(action.source)
+            if order is None or order.house != house or TOKENS[order.token].type != "raid":
+                raise IllegalAction(f"You have no raid order in {BOARD.name(action.source)}.")
+            raise IllegalAction(
+                f"The raid in {BOARD.name(action.source)} cannot reach an order it may remove in "
+                f"{BOARD.name(action.target or '')}."
+            )
+        self._resolve(game, house, action)
+
+    def _resolve(self, game: ThronesGame, house: str, raid: Raid) -> None:
+        state = game.state
+        del state.orders[raid.source]
+        self.turn = (self.turn + 1) % len(state.throne)
+        if raid.target is None:
+            game.emit(
+                "raid",
+                f"House {house.title()}'s raid in {BOARD.name(raid.source)} has no effect.",
+                house=house,
+                source=raid.source,
+                target=None,
+            )
+            return
+        victim = state.orders.pop(raid.target)
+        text = (
+            f"House {house.title()} raids from {BOARD.name(raid.source)} and removes House "
+            f"{victim.house.title()}'s {TOKENS[victim.token].name} in {BOARD.name(raid.target)}."
+        )
+        if TOKENS[victim.token].type == "consolidate":
+            gained = gain_power(state, house, 1)
+            lost = lose_power(state, victim.house, 1)
+            text += f" Plunder: +{gained} power for {house.title()}, -{lost} for {victim.house.title()}."
+        game.emit("raid", text, house=house, source=raid.source, target=raid.target, removed=victim.token)
+
+    def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
+        return {"step": "raids"}

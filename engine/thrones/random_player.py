@@ -1,0 +1,161 @@
+"""A player that picks a random legal action for any decision: for self-play, fuzzing and benchmarks.
+
+It is fair but aimless; it leans towards marching so that random games move about the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.thrones.actions import Action, Consolidate, March, Muster, MusterItem, PlaceOrders, Rank
+from engine.thrones.board import BOARD
+from engine.thrones.game import ThronesGame
+from engine.thrones.marches import (
+    can_leave_power,
+    entry_problem,
+    land_destinations,
+    movable_units,
+    ship_destinations,
+    validate_march,
+)
+from engine.thrones.mustering import single_items, validate_muster
+from engine.thrones.orders import TOKENS
+from engine.thrones.planning import orders_schema
+from engine.thrones.reconcile import reconcile_plan
+from engine.thrones.turns import house_orders
+
+
+def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    state = game.state
+    schema = orders_schema(state, decision.house)
+    areas = list(schema["areas"])
+    rng.shuffle(areas)
+    pool = [token for token, count in schema["tokens"].items() for _ in range(count)]
+    stars_left = schema["stars"]
+    placed: dict[str, str] = {}
+    for area in areas[: schema["count"]]:
+        usable = [t for t in pool if not TOKENS[t].special or stars_left > 0]
+        marches = [t for t in usable if TOKENS[t].type == "march"]
+        token = rng.choice(marches) if marches and rng.below(2) == 0 else rng.choice(usable)
+        pool.remove(token)
+        stars_left -= TOKENS[token].special
+        placed[area] = token
+    return PlaceOrders(tuple(sorted(placed.items())))
+
+
+def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    state = game.state
+    house = decision.house
+    sources = house_orders(state, house, "march")
+    for _ in range(8):
+        source = rng.choice(sources)
+        movable = movable_units(state, source, house)
+        land = (
+            sorted(
+                d for d in land_destinations(state, house, source) if entry_problem(state, house, d) is None
+            )
+            if source in BOARD.land
+            else []
+        )
+        sea = sorted(
+            d for d in ship_destinations(state, house, source) if entry_problem(state, house, d) is None
+        )
+        moves: dict[str, list[str]] = {}
+        for kind, count in sorted(movable.items()):
+            targets = sea if kind == "ship" else land
+            for _ in range(count):
+                if targets and rng.below(3) != 0:
+                    moves.setdefault(rng.choice(targets), []).append(kind)
+        leave_power = False
+        if sum(len(k) for k in moves.values()) == len(state.units.get(source, [])) and rng.below(2) == 0:
+            leave_power = can_leave_power(state, house, source) is None
+        march = March(source, tuple((d, tuple(k)) for d, k in sorted(moves.items())), leave_power)
+        try:
+            validate_march(state, house, march)
+        except IllegalAction:
+            continue
+        return march
+    return decision.default
+
+
+def random_muster_items(
+    game: ThronesGame, house: str, allowed: dict[str, int], rng: Rng
+) -> tuple[MusterItem, ...]:
+    state = game.state
+    items: list[MusterItem] = []
+    areas = sorted(allowed)
+    rng.shuffle(areas)
+    for area in areas:
+        for _ in range(allowed[area]):
+            candidates = single_items(state, house, area)
+            rng.shuffle(candidates)
+            for item in candidates:
+                try:
+                    validate_muster(state, house, (*items, item), allowed)
+                except IllegalAction:
+                    continue
+                items.append(item)
+                break
+    return tuple(items)
+
+
+def random_muster(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    allowed = {area: info["points"] for area, info in decision.schema["areas"].items()}
+    return Muster(random_muster_items(game, decision.house, allowed, rng))
+
+
+def random_consolidate(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    area = rng.choice(sorted(decision.schema["orders"]))
+    muster = decision.schema["muster"]
+    if area in muster and rng.below(2) == 0:
+        return Consolidate(area, random_muster_items(game, decision.house, {area: muster[area]}, rng))
+    return Consolidate(area)
+
+
+def random_reconcile(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    from engine.thrones.actions import Destroy
+
+    return Destroy(reconcile_plan(game.state, decision.house, rng))
+
+
+def random_rank(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    houses = list(decision.schema["houses"])
+    rng.shuffle(houses)
+    return Rank(tuple(houses))
+
+
+GENERATORS: dict[str, Callable[[ThronesGame, Decision, Rng], Action]] = {
+    "orders": random_orders,
+    "march": random_march,
+    "muster": random_muster,
+    "consolidate": random_consolidate,
+    "reconcile": random_reconcile,
+    "rank": random_rank,
+}
+
+
+def random_action(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    generator = GENERATORS.get(decision.kind)
+    if generator is not None:
+        return generator(game, decision, rng)
+    if decision.options:
+        return rng.choice(decision.options)
+    return decision.default
+
+
+def play_random_game(
+    players: int, seed: int, tides_of_battle: bool = False, max_actions: int = 100_000
+) -> ThronesGame:
+    """Play a complete game with random legal decisions (the players' RNG is separate from the game's)."""
+    game = ThronesGame.new(players, seed, tides_of_battle)
+    rng = Rng(seed ^ 0x5EED)
+    for _ in range(max_actions):
+        if game.over:
+            return game
+        pending = game.pending()
+        decision = pending[rng.below(len(pending))]
+        game.apply(decision.house, random_action(game, decision, rng))
+    raise RuntimeError(f"game {players}p seed {seed} did not end in {max_actions} actions")

@@ -1,0 +1,160 @@
+"""The mutable state of one game, and its exact JSON form (the position format).
+
+Everything a game is lives here, including the procedure stack and the random generator's state,
+so that a saved position loads back into the very same game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.frames import Frame
+
+POSITION_FORMAT = "maester-thrones-position"
+POSITION_VERSION = 1
+
+
+@dataclass(slots=True)
+class Unit:
+    house: str
+    kind: str  # footman | knight | ship | siege
+    routed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"house": self.house, "kind": self.kind}
+        if self.routed:
+            data["routed"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Unit:
+        return cls(data["house"], data["kind"], bool(data.get("routed", False)))
+
+
+@dataclass(slots=True)
+class Order:
+    house: str
+    token: str  # an order token id, e.g. "march+1*"
+
+
+@dataclass
+class State:
+    players: int
+    houses: list[str]  # houses in play
+    tides_of_battle: bool
+    rng: int
+    round: int
+    units: dict[str, list[Unit]]  # area -> units (of one house, outside a combat)
+    orders: dict[str, Order]  # area -> order on the board (face down until ``orders_revealed``)
+    orders_revealed: bool
+    power_tokens: dict[str, str]  # area -> house that established control there
+    garrisons: dict[str, int]  # home area -> garrison strength
+    neutral_forces: dict[str, int]  # area -> neutral force strength
+    impassable: list[str]
+    power: dict[str, int]  # available power per house
+    supply: dict[str, int]  # position on the supply track per house
+    throne: list[str]  # Iron Throne track, position 1 first (the turn order)
+    fiefdoms: list[str]
+    court: list[str]
+    blade_used: bool
+    raven_used: bool
+    hands: dict[str, list[str]]  # house cards in hand
+    discards: dict[str, list[str]]  # house cards in the discard pile
+    westeros_decks: list[list[str]]  # decks I, II, III; the top card first
+    westeros_discards: list[list[str]]
+    westeros_revealed: list[str]  # the cards of this round's Westeros phase, deck order
+    wildling_deck: list[str]  # the top card first
+    wildling_threat: int
+    wildling_known_to: list[str]  # houses that have seen the top wildling card (Messenger Raven)
+    last_wildling_card: str | None
+    restrictions: list[str]  # order restrictions for the coming Planning phase
+    stack: list[Frame]
+    winner: str | None = None
+    ranking: list[str] = field(default_factory=list)  # final standings, winner first
+    stats: dict[str, int] = field(default_factory=dict)
+
+    # --- JSON -------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": POSITION_FORMAT,
+            "version": POSITION_VERSION,
+            "players": self.players,
+            "houses": list(self.houses),
+            "tides_of_battle": self.tides_of_battle,
+            "rng": self.rng,
+            "round": self.round,
+            "units": {
+                area: [u.to_json() for u in units] for area, units in sorted(self.units.items()) if units
+            },
+            "orders": {area: {"house": o.house, "token": o.token} for area, o in sorted(self.orders.items())},
+            "orders_revealed": self.orders_revealed,
+            "power_tokens": dict(sorted(self.power_tokens.items())),
+            "garrisons": dict(sorted(self.garrisons.items())),
+            "neutral_forces": dict(sorted(self.neutral_forces.items())),
+            "impassable": sorted(self.impassable),
+            "power": dict(self.power),
+            "supply": dict(self.supply),
+            "throne": list(self.throne),
+            "fiefdoms": list(self.fiefdoms),
+            "court": list(self.court),
+            "blade_used": self.blade_used,
+            "raven_used": self.raven_used,
+            "hands": {h: list(cards) for h, cards in self.hands.items()},
+            "discards": {h: list(cards) for h, cards in self.discards.items()},
+            "westeros_decks": [list(d) for d in self.westeros_decks],
+            "westeros_discards": [list(d) for d in self.westeros_discards],
+            "westeros_revealed": list(self.westeros_revealed),
+            "wildling_deck": list(self.wildling_deck),
+            "wildling_threat": self.wildling_threat,
+            "wildling_known_to": list(self.wildling_known_to),
+            "last_wildling_card": self.last_wildling_card,
+            "restrictions": list(self.restrictions),
+            "stack": [frame.to_json() for frame in self.stack],
+            "winner": self.winner,
+            "ranking": list(self.ranking),
+            "stats": dict(self.stats),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], frame_base: type[Frame]) -> State:
+        if data.get("format") != POSITION_FORMAT:
+            raise ValueError(f"not a Maester position (expected format {POSITION_FORMAT!r})")
+        if data.get("version") != POSITION_VERSION:
+            raise ValueError(f"unsupported position version {data.get('version')!r}")
+        return cls(
+            players=int(data["players"]),
+            houses=list(data["houses"]),
+            tides_of_battle=bool(data["tides_of_battle"]),
+            rng=int(data["rng"]),
+            round=int(data["round"]),
+            units={area: [Unit.from_json(u) for u in units] for area, units in data["units"].items()},
+            orders={area: Order(o["house"], o["token"]) for area, o in data["orders"].items()},
+            orders_revealed=bool(data["orders_revealed"]),
+            power_tokens=dict(data["power_tokens"]),
+            garrisons={k: int(v) for k, v in data["garrisons"].items()},
+            neutral_forces={k: int(v) for k, v in data["neutral_forces"].items()},
+            impassable=list(data["impassable"]),
+            power={k: int(v) for k, v in data["power"].items()},
+            supply={k: int(v) for k, v in data["supply"].items()},
+            throne=list(data["throne"]),
+            fiefdoms=list(data["fiefdoms"]),
+            court=list(data["court"]),
+            blade_used=bool(data["blade_used"]),
+            raven_used=bool(data["raven_used"]),
+            hands={h: list(c) for h, c in data["hands"].items()},
+            discards={h: list(c) for h, c in data["discards"].items()},
+            westeros_decks=[list(d) for d in data["westeros_decks"]],
+            westeros_discards=[list(d) for d in data["westeros_discards"]],
+            westeros_revealed=list(data["westeros_revealed"]),
+            wildling_deck=list(data["wildling_deck"]),
+            wildling_threat=int(data["wildling_threat"]),
+            wildling_known_to=list(data["wildling_known_to"]),
+            last_wildling_card=data.get("last_wildling_card"),
+            restrictions=list(data["restrictions"]),
+            stack=[frame_base.from_json(f) for f in data["stack"]],
+            winner=data.get("winner"),
+            ranking=list(data.get("ranking", [])),
+            stats={k: int(v) for k, v in data.get("stats", {}).items()},
+        )

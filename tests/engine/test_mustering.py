@@ -1,0 +1,138 @@
+"""Mustering (rulebook: "Carta de Poniente: Reclutamiento", its example, and "Puertos")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from tests.engine.scenario import kinds, scenario
+
+MUSTER_STACK = [{"kind": "round", "next": "planning"}, {"kind": "mustering"}]
+
+
+def units_in(game, area):
+    return sorted((u.house, u.kind) for u in game.state.units.get(area, []))
+
+
+def test_the_rulebook_mustering_example():
+    game = scenario(
+        6,
+        units={
+            "lannisport": ("lannister", "footman"),
+            "harrenhal": ("lannister", "footman", "footman"),
+            "riverrun": ("lannister", "knight", "knight", "knight"),
+            "stoney-sept": ("lannister", "footman"),
+            "ironmans-bay": ("greyjoy", "ship"),
+        },
+        supply={"stark": 1, "lannister": 3, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
+        throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
+        stack=MUSTER_STACK,
+    )
+    decision = game.pending()[0]
+    assert (decision.house, decision.kind) == ("lannister", "muster")
+    assert decision.schema["areas"]["lannisport"]["points"] == 2
+    assert decision.schema["areas"]["harrenhal"]["points"] == 1
+    assert "stoney-sept" not in decision.schema["areas"]  # no castle, no mustering
+    before = game.to_position()
+    # Riverrun's second point cannot be used: its army is full, and Ironman's Bay holds an enemy ship.
+    for extra, reason in (
+        ("riverrun footman", "supply"),
+        ("riverrun ship@ironmans-bay", "without enemy ships"),
+    ):
+        with pytest.raises(IllegalAction, match=reason):
+            game.apply_line(
+                "lannister: muster lannisport footman, lannisport ship@the-golden-sound, "
+                f"harrenhal footman->knight, riverrun ship@the-golden-sound, {extra}"
+            )
+    assert game.to_position() == before
+    game.apply_line(
+        "lannister: muster lannisport footman, lannisport ship@the-golden-sound, "
+        "harrenhal footman->knight, riverrun ship@the-golden-sound"
+    )
+    assert units_in(game, "lannisport") == [("lannister", "footman")] * 2
+    assert units_in(game, "harrenhal") == [("lannister", "footman"), ("lannister", "knight")]
+    assert units_in(game, "the-golden-sound") == [("lannister", "ship")] * 2
+
+
+def test_mustering_points_cannot_be_overspent_or_carried_over():
+    game = scenario(
+        6,
+        units={"harrenhal": ("lannister", "footman")},
+        stack=MUSTER_STACK,
+        throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
+    )
+    with pytest.raises(IllegalAction, match="gives 1 mustering point"):
+        game.apply_line("lannister: muster harrenhal knight")
+    with pytest.raises(IllegalAction, match="gives 1 mustering point"):
+        game.apply_line("lannister: muster harrenhal footman, harrenhal footman")
+
+
+def test_ships_muster_into_the_port_even_when_its_sea_is_occupied():
+    # The rulebook's port example: Martell musters a footman and a ship from Sunspear; the ship may go to
+    # the port or the Sea of Dorne, but not to the East Summer Sea, where Tyrell sails.
+    game = scenario(
+        6,
+        units={"sunspear": ("martell", "footman"), "east-summer-sea": ("tyrell", "ship")},
+        throne=["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"],
+        stack=MUSTER_STACK,
+    )
+    targets = game.pending()[0].schema["areas"]["sunspear"]["ship_targets"]
+    assert targets == ["port-of-sunspear", "sea-of-dorne"]
+    with pytest.raises(IllegalAction, match="without enemy ships"):
+        game.apply_line("martell: muster sunspear footman, sunspear ship@east-summer-sea")
+    game.apply_line("martell: muster sunspear footman, sunspear ship@port-of-sunspear")
+    assert units_in(game, "port-of-sunspear") == [("martell", "ship")]
+
+
+def test_a_port_holds_three_ships_at_most():
+    game = scenario(
+        6,
+        units={"sunspear": ("martell", "footman"), "port-of-sunspear": ("martell", "ship", "ship", "ship")},
+        supply={"stark": 1, "lannister": 2, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 6},
+        throne=["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"],
+        stack=MUSTER_STACK,
+    )
+    with pytest.raises(IllegalAction, match="at most 3 ships"):
+        game.apply_line("martell: muster sunspear ship@port-of-sunspear")
+
+
+def test_no_more_units_than_the_house_owns():
+    game = scenario(
+        6,
+        units={
+            "lannisport": ("lannister", "footman"),
+            "riverrun": ("lannister", "siege"),
+            "harrenhal": ("lannister", "siege"),
+        },
+        throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
+        stack=MUSTER_STACK,
+    )
+    with pytest.raises(IllegalAction, match="0 siege"):
+        game.apply_line("lannister: muster lannisport siege")
+    with pytest.raises(IllegalAction, match="0 siege"):
+        game.apply_line("lannister: muster lannisport footman->siege")
+
+
+def test_land_units_muster_only_on_land_and_ships_need_a_destination():
+    game = scenario(
+        6,
+        units={"lannisport": ("lannister", "footman")},
+        stack=MUSTER_STACK,
+        throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
+    )
+    with pytest.raises(IllegalAction, match="Say where the ship goes"):
+        game.apply_line("lannister: muster lannisport ship")
+    with pytest.raises(IllegalAction, match="in Lannisport itself"):
+        game.apply_line("lannister: muster lannisport footman@the-golden-sound")
+    with pytest.raises(IllegalAction, match="cannot muster in Stoney Sept"):
+        game.apply_line("lannister: muster stoney-sept footman")
+
+
+def test_houses_muster_one_after_another_in_turn_order_and_skip_when_they_cannot():
+    game = scenario(6, seed=1, stack=MUSTER_STACK)
+    # In the opening position every house holds its home stronghold.
+    assert kinds(game) == [("baratheon", "muster")]
+    game.apply_line("baratheon: muster dragonstone ship@shipbreaker-bay")
+    assert kinds(game) == [("lannister", "muster")]
+    game.apply_line("lannister: muster none")
+    assert kinds(game) == [("stark", "muster")]

@@ -1,0 +1,129 @@
+"""The text notation: every verb reads back what it writes, and bad lines say what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import NotationError
+from engine.thrones.actions import (
+    Bid,
+    Choose,
+    Consolidate,
+    Destroy,
+    Discard,
+    March,
+    Muster,
+    MusterItem,
+    PlaceOrders,
+    Raid,
+    Rank,
+    Raven,
+    Retrieve,
+    Swap,
+)
+from engine.thrones.notation import format_line, parse_action, parse_line
+
+ACTIONS = [
+    PlaceOrders((("the-shivering-sea", "support+1*"), ("white-harbor", "raid"), ("winterfell", "march+0"))),
+    PlaceOrders(()),
+    Bid(0),
+    Bid(12),
+    Choose("muster"),
+    Rank(("baratheon", "stark")),
+    Raid("sunset-sea", None),
+    Raid("the-reach", "dornish-marches"),
+    March("lannisport", (("stoney-sept", ("footman",)), ("searoad-marches", ("footman", "knight")))),
+    March("white-harbor", (("widows-watch", ("footman",)),), leave_power=True),
+    March("lannisport", ()),
+    Consolidate("dragonstone"),
+    Consolidate("lannisport", (MusterItem("lannisport", "knight"),)),
+    Consolidate("lannisport", ()),
+    Muster(
+        (
+            MusterItem("lannisport", "footman"),
+            MusterItem("lannisport", "ship", to="the-golden-sound"),
+            MusterItem("harrenhal", "knight", upgrade=True),
+        )
+    ),
+    Muster(()),
+    Destroy((("the-twins", "footman"), ("harrenhal", "footman"))),
+    Destroy(()),
+    Swap((("winterfell", "knight", "footman"),)),
+    Swap(()),
+    Raven("none"),
+    Raven("peek"),
+    Raven("bury"),
+    Raven("swap", "winterfell", "defense+2*"),
+    Discard("eddard-stark"),
+    Retrieve("the-hound"),
+    Retrieve(None),
+]
+
+
+@pytest.mark.parametrize("action", ACTIONS, ids=lambda a: a.format())
+def test_every_action_reads_back_what_it_writes(action):
+    line = format_line("stark", action)
+    assert parse_line(line) == ("stark", action)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("orders Winterfell=March+1 White Harbor=raid", None),
+        (
+            "orders winterfell=march+1 white-harbor=special-raid",
+            PlaceOrders((("white-harbor", "raid*"), ("winterfell", "march+1*"))),
+        ),
+        (
+            "orders winterfell=defence+2 white-harbor=cp*",
+            PlaceOrders((("white-harbor", "consolidate*"), ("winterfell", "defense+2*"))),
+        ),
+        (
+            "orders winterfell=march0, white-harbor=support",
+            PlaceOrders((("white-harbor", "support+0"), ("winterfell", "march+0"))),
+        ),
+        (
+            "march King's Landing -> Blackwater 2 footmen knight",
+            March("kings-landing", (("blackwater", ("footman", "footman", "knight")),)),
+        ),
+        ("march lannisport -> stay", March("lannisport", ())),
+        ("raid sunset-sea -> NONE", Raid("sunset-sea", None)),
+        ("rank Baratheon, House Stark", Rank(("baratheon", "stark"))),
+    ],
+)
+def test_the_notation_is_forgiving_about_case_names_and_aliases(text, expected):
+    if expected is None:  # "White Harbor" with a space splits the area from its token: refused
+        with pytest.raises(NotationError):
+            parse_action(text)
+        return
+    assert parse_action(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("stark bid 2", "house: action"),
+        ("starks: bid 2", "no house called"),
+        ("stark: dance", "Unknown action 'dance'"),
+        ("stark: bid two", "whole number"),
+        ("stark: bid -1", "whole number"),
+        ("stark: orders winterfell", "AREA=TOKEN"),
+        ("stark: orders winterfell=march+2", "not an order token"),
+        ("stark: orders winterfell=raid winterfell=raid", "two orders"),
+        ("stark: orders narnia=raid", "no area called 'narnia'"),
+        ("stark: march winterfell moat-cailin footman", "SOURCE ->"),
+        ("stark: march winterfell -> moat-cailin", "Name the units"),
+        ("stark: march winterfell -> moat-cailin dragon", "not a unit"),
+        ("stark: march winterfell -> moat-cailin footman, moat-cailin knight", "appears twice"),
+        ("stark: muster winterfell", "AREA UNIT"),
+        ("stark: muster winterfell knight->footman", "Only a footman"),
+        ("stark: destroy winterfell", "AREA UNIT"),
+        ("stark: swap winterfell knight", "OLD->NEW"),
+        ("stark: raven fly", "raven none"),
+        ("stark: discard ned", "no house card"),
+        ("stark:", "empty"),
+    ],
+)
+def test_bad_lines_are_refused_with_a_reason(line, message):
+    with pytest.raises(NotationError, match=message):
+        parse_line(line)
