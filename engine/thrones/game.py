@@ -11,7 +11,8 @@ from typing import Any
 
 import engine.thrones.action
 import engine.thrones.planning
-import engine.thrones.westeros  # noqa: F401  (these imports register every frame kind)
+import engine.thrones.westeros
+import engine.thrones.wildling_cards  # noqa: F401  (these imports register every frame kind)
 from engine.core.decisions import Decision, Event
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng

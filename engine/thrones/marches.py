@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, March
-from engine.thrones.board import BOARD
+from engine.thrones.board import BOARD, FACTS
 from engine.thrones.control import controller
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
@@ -130,6 +130,8 @@ def validate_march(state: State, house: str, march: March) -> None:
             raise IllegalAction(problem)
         changes[dest] += len(kinds)
         changes[source] -= len(kinds)
+        if dest in BOARD.port and len(state.units.get(dest, [])) + changes[dest] > FACTS.port_capacity:
+            raise IllegalAction(f"A port holds at most {FACTS.port_capacity} ships.")
     for kind, count in requested.items():
         if count > movable[kind]:
             raise IllegalAction(

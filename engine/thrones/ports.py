@@ -41,6 +41,7 @@ def settle_port(game: ThronesGame, land: str) -> None:
         return
     if new_owner is None:
         del state.units[port]
+        state.orders.pop(port, None)
         game.emit(
             "port-lost",
             f"House {owner.title()} no longer holds {BOARD.name(land)}: its {len(ships)} ship(s) in "

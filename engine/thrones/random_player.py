@@ -127,6 +127,30 @@ def random_rank(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     return Rank(tuple(houses))
 
 
+def random_wildling_destroy(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    from engine.thrones.actions import Destroy
+
+    group = [(area, kind) for area, kind in rng.choice(decision.schema["groups"])]
+    rng.shuffle(group)
+    return Destroy(tuple(group[: decision.schema["count"]]))
+
+
+def random_wildling_swap(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    from engine.thrones.actions import Swap
+
+    schema = decision.schema
+    areas = [area for area, count in sorted(schema["units"].items()) for _ in range(count)]
+    rng.shuffle(areas)
+    count = schema["min"] + rng.below(schema["max"] - schema["min"] + 1)
+    return Swap(tuple((area, schema["from"], schema["to"]) for area in areas[:count]))
+
+
+def random_wildling_muster(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    areas = decision.schema["areas"]
+    area = rng.choice(sorted(areas))
+    return Muster(random_muster_items(game, decision.house, {area: areas[area]["points"]}, rng))
+
+
 GENERATORS: dict[str, Callable[[ThronesGame, Decision, Rng], Action]] = {
     "orders": random_orders,
     "march": random_march,
@@ -134,6 +158,9 @@ GENERATORS: dict[str, Callable[[ThronesGame, Decision, Rng], Action]] = {
     "consolidate": random_consolidate,
     "reconcile": random_reconcile,
     "rank": random_rank,
+    "wildling-destroy": random_wildling_destroy,
+    "wildling-swap": random_wildling_swap,
+    "wildling-muster": random_wildling_muster,
 }
 
 

@@ -331,3 +331,19 @@ def test_another_house_may_not_act_out_of_turn():
     with pytest.raises(IllegalAction, match="no march order"):
         game.apply_line("lannister: march stoney-sept -> none")
     assert game.to_position() == before
+
+
+def test_a_port_holds_three_ships_at_most():
+    game = game_with(
+        {
+            "the-golden-sound": ("lannister", "ship", "ship"),
+            "port-of-lannisport": ("lannister", "ship", "ship"),
+            "lannisport": ("lannister", "footman"),
+        },
+        {"the-golden-sound": ("lannister", "march+0")},
+        supply={"stark": 1, "lannister": 6, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
+    )
+    with pytest.raises(IllegalAction, match="at most 3 ships"):
+        game.apply_line("lannister: march the-golden-sound -> port-of-lannisport ship ship")
+    game.apply_line("lannister: march the-golden-sound -> port-of-lannisport ship")
+    assert len(game.state.units["port-of-lannisport"]) == 3
