@@ -185,6 +185,17 @@ class Raven(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a house card in a battle."""
+
+    verb: ClassVar[str] = "play"
+    card: str
+
+    def format(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
 class Discard(Action):
     """Discard a house card from hand."""
 

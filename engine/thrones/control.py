@@ -100,6 +100,10 @@ def unit_counts(state: State, house: str) -> dict[str, int]:
         for unit in units:
             if unit.house == house:
                 counts[unit.kind] += 1
+    for frame in state.stack:
+        for owner, kind in frame.held_units():  # type: ignore[attr-defined]
+            if owner == house:
+                counts[kind] += 1
     return counts
 
 

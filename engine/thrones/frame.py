@@ -30,6 +30,10 @@ class ThronesFrame(Frame):
         """Whether the house may replace an answer it already gave (secret simultaneous choices)."""
         return False
 
+    def held_units(self) -> list[tuple[str, str]]:
+        """Units this frame holds off the board, as (house, kind): an army on the march into a battle."""
+        return []
+
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` (a house, or ``None`` for a spectator) may see of this step."""
         return {"step": self.kind}

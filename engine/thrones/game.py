@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from typing import Any
 
 import engine.thrones.action
+import engine.thrones.combat.frame
+import engine.thrones.combat.neutral
 import engine.thrones.planning
 import engine.thrones.westeros
 import engine.thrones.wildling_cards  # noqa: F401  (these imports register every frame kind)

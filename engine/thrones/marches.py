@@ -29,8 +29,6 @@ from engine.thrones.turns import house_orders, next_in_turn
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
 
-COMBAT_NOT_SUPPORTED = "combat is not supported yet"
-
 
 def own_ships_in(state: State, area: str, house: str) -> bool:
     units = state.units.get(area)
@@ -64,18 +62,25 @@ def ship_destinations(state: State, house: str, source: str) -> set[str]:
     return destinations
 
 
-def entry_problem(state: State, house: str, dest: str) -> str | None:
-    """Why units of the house may not simply move into ``dest`` now, or ``None``."""
+def entry(state: State, house: str, dest: str) -> str:
+    """What moving units of the house into ``dest`` means: ``"move"``, ``"combat"`` (another house's units,
+    or a garrison defending its home area) or ``"neutral"`` (a neutral force). Raises for an area nobody
+    may enter."""
     if dest in state.impassable:
-        return f"{BOARD.name(dest)} is impassable in this game."
+        raise IllegalAction(f"{BOARD.name(dest)} is impassable in this game.")
     units = state.units.get(dest)
     if units and units[0].house != house:
-        return f"{BOARD.name(dest)} holds units of House {units[0].house.title()}: {COMBAT_NOT_SUPPORTED}."
+        return "combat"
     if dest in state.neutral_forces:
-        return f"{BOARD.name(dest)} holds a neutral force: {COMBAT_NOT_SUPPORTED}."
+        return "neutral"
     if dest in state.garrisons and BOARD.home_of.get(dest) != house:
-        return f"{BOARD.name(dest)} is defended by a garrison: {COMBAT_NOT_SUPPORTED}."
-    return None
+        return "combat"
+    return "move"
+
+
+def defender_of(state: State, dest: str) -> str:
+    units = state.units.get(dest)
+    return units[0].house if units else BOARD.home_of[dest]
 
 
 def movable_units(state: State, area: str, house: str) -> Counter[str]:
@@ -95,6 +100,20 @@ def can_leave_power(state: State, house: str, source: str) -> str | None:
     return None
 
 
+def neutral_reach(state: State, house: str, source: str, dest: str, kinds: tuple[str, ...]) -> int:
+    """The most a march on a neutral force could muster: its units, its order, and every support that
+    could back it."""
+    from engine.thrones.combat.neutral import NeutralAttackFrame
+    from engine.thrones.combat.strength import breakdown
+    from engine.thrones.combat.support import support_areas
+
+    probe = NeutralAttackFrame(
+        area=dest, origin=source, attacker=house, march_token=state.orders[source].token, army=list(kinds)
+    )
+    probe.support = dict.fromkeys(support_areas(state, dest), house)
+    return breakdown(state, probe, house)["total"]
+
+
 def validate_march(state: State, house: str, march: March) -> None:
     """Raise unless the march is legal for the house now."""
     source = march.source
@@ -105,6 +124,7 @@ def validate_march(state: State, house: str, march: March) -> None:
     requested: Counter[str] = Counter()
     changes: Counter[str] = Counter()
     land_reach: set[str] | None = None
+    fights = []
     for dest, kinds in march.moves:
         if dest == source:
             raise IllegalAction("Units that stay where they are need no move.")
@@ -125,9 +145,8 @@ def validate_march(state: State, house: str, march: March) -> None:
                     f"{BOARD.name(dest)} is neither adjacent to {BOARD.name(source)} "
                     "nor reachable by your ships."
                 )
-        problem = entry_problem(state, house, dest)
-        if problem is not None:
-            raise IllegalAction(problem)
+        if entry(state, house, dest) != "move":
+            fights.append((dest, kinds))
         changes[dest] += len(kinds)
         changes[source] -= len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, [])) + changes[dest] > FACTS.port_capacity:
@@ -137,6 +156,16 @@ def validate_march(state: State, house: str, march: March) -> None:
             raise IllegalAction(
                 f"You have {movable[kind]} {kind}(s) able to march in {BOARD.name(source)}, not {count} "
                 "(routed units cannot march)."
+            )
+    if len(fights) > 1:
+        raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
+    if fights and entry(state, house, fights[0][0]) == "neutral":
+        dest, kinds = fights[0]
+        best = neutral_reach(state, house, source, dest, kinds)
+        if best < state.neutral_forces[dest]:
+            raise IllegalAction(
+                f"The neutral force of {BOARD.name(dest)} has strength {state.neutral_forces[dest]}; "
+                f"this march could reach {best} at most, even with every possible support."
             )
     if not within_limit(state, house, changes):
         raise IllegalAction("That march would put you over your supply limit.")
@@ -150,17 +179,26 @@ def validate_march(state: State, house: str, march: March) -> None:
 
 
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
+    """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
+    from engine.thrones.combat.frame import CombatFrame
+    from engine.thrones.combat.neutral import NeutralAttackFrame
+    from engine.thrones.combat.support import support_areas
+
     state = game.state
     source = march.source
-    del state.orders[source]
+    token = state.orders[source].token
     lands_changed = set()
     moved_text = []
+    fight: tuple[str, list[str]] | None = None
+    pool = state.units[source]
     for dest, kinds in march.moves:
         taken = []
-        pool = state.units[source]
         for kind in kinds:
             index = next(i for i, u in enumerate(pool) if u.kind == kind and not u.routed)
             taken.append(pool.pop(index))
+        if entry(state, house, dest) != "move":
+            fight = (dest, [u.kind for u in taken])
+            continue
         state.units.setdefault(dest, []).extend(taken)
         token_owner = state.power_tokens.get(dest)
         if token_owner is not None and token_owner != house:
@@ -174,13 +212,17 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         if dest in BOARD.land:
             lands_changed.add(dest)
         moved_text.append(f"{' '.join(kinds)} to {BOARD.name(dest)}")
-    if not state.units.get(source):
-        state.units.pop(source, None)
+    if not pool:
+        del state.units[source]
         if source in BOARD.land:
             lands_changed.add(source)
             if march.leave_power:
                 state.power_tokens[source] = house
                 state.power[house] -= 1
+    if fight is None:
+        del state.orders[source]
+    else:
+        moved_text.append(f"{' '.join(fight[1])} attack {BOARD.name(fight[0])}")
     text = f"House {house.title()} marches from {BOARD.name(source)}: " + (
         "; ".join(moved_text) if moved_text else "no unit moves"
     )
@@ -194,6 +236,35 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         moves=[[dest, list(kinds)] for dest, kinds in march.moves],
         leave_power=march.leave_power,
     )
+    if fight is not None:
+        dest, army = fight
+        queue = support_areas(state, dest)
+        if dest in state.neutral_forces:
+            value = state.neutral_forces[dest]
+            game.push(
+                NeutralAttackFrame(
+                    area=dest,
+                    origin=source,
+                    attacker=house,
+                    march_token=token,
+                    army=army,
+                    queue=queue,
+                    value=value,
+                )
+            )
+        else:
+            defender = defender_of(state, dest)
+            game.push(
+                CombatFrame(
+                    area=dest,
+                    origin=source,
+                    attacker=house,
+                    march_token=token,
+                    army=army,
+                    queue=queue,
+                    defender=defender,
+                )
+            )
     for land in sorted(lands_changed):
         settle_port(game, land)
 
@@ -202,15 +273,17 @@ def march_schema(state: State, house: str) -> dict[str, Any]:
     orders = {}
     for source in house_orders(state, house, "march"):
         movable = movable_units(state, source, house)
-        destinations: dict[str, list[str]] = {}
+        destinations: dict[str, dict[str, Any]] = {}
+        candidates: list[tuple[str, list[str]]] = []
         if any(kind != "ship" for kind in movable) and source in BOARD.land:
-            for dest in sorted(land_destinations(state, house, source)):
-                if entry_problem(state, house, dest) is None:
-                    destinations[dest] = sorted(k for k in movable if k != "ship")
+            land_kinds = sorted(k for k in movable if k != "ship")
+            candidates += [(dest, land_kinds) for dest in sorted(land_destinations(state, house, source))]
         if movable["ship"]:
-            for dest in sorted(ship_destinations(state, house, source)):
-                if entry_problem(state, house, dest) is None:
-                    destinations[dest] = ["ship"]
+            candidates += [(dest, ["ship"]) for dest in sorted(ship_destinations(state, house, source))]
+        for dest, kinds in candidates:
+            if dest in state.impassable:
+                continue
+            destinations[dest] = {"units": kinds, "entry": entry(state, house, dest)}
         orders[source] = {
             "units": dict(sorted(movable.items())),
             "destinations": destinations,

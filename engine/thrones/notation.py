@@ -20,6 +20,7 @@ muster         ``ITEMS`` or ``none``; an item is ``AREA UNIT``, ``AREA ship@SEA_
 destroy        ``AREA UNIT[, AREA UNIT ...]`` or ``none``
 swap           ``AREA OLD->NEW[, ...]`` or ``none``
 raven          ``none``, ``peek``, ``keep``, ``bury`` or ``swap AREA TOKEN``
+play           ``CARD`` (a house card, in a battle)
 discard        ``CARD``
 retrieve       ``CARD`` or ``none``
 =============  ===========================================================================
@@ -41,6 +42,7 @@ from engine.thrones.actions import (
     Muster,
     MusterItem,
     PlaceOrders,
+    Play,
     Raid,
     Rank,
     Raven,
@@ -299,6 +301,10 @@ def _parse_raven(rest: str) -> Action:
     )
 
 
+def _parse_play(rest: str) -> Action:
+    return Play(card_id(rest))
+
+
 def _parse_discard(rest: str) -> Action:
     return Discard(card_id(rest))
 
@@ -319,6 +325,7 @@ _PARSERS = {
     "destroy": _parse_destroy,
     "swap": _parse_swap,
     "raven": _parse_raven,
+    "play": _parse_play,
     "discard": _parse_discard,
     "retrieve": _parse_retrieve,
 }

@@ -15,7 +15,7 @@ from engine.thrones.board import BOARD
 from engine.thrones.game import ThronesGame
 from engine.thrones.marches import (
     can_leave_power,
-    entry_problem,
+    entry,
     land_destinations,
     movable_units,
     ship_destinations,
@@ -46,6 +46,16 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     return PlaceOrders(tuple(sorted(placed.items())))
 
 
+def _split(state, house: str, candidates: set[str]) -> tuple[list[str], list[str]]:
+    """Destinations sorted into plain moves and fights."""
+    moves, fights = [], []
+    for dest in sorted(candidates):
+        if dest in state.impassable:
+            continue
+        (moves if entry(state, house, dest) == "move" else fights).append(dest)
+    return moves, fights
+
+
 def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     state = game.state
     house = decision.house
@@ -54,18 +64,15 @@ def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
         source = rng.choice(sources)
         movable = movable_units(state, source, house)
         land = (
-            sorted(
-                d for d in land_destinations(state, house, source) if entry_problem(state, house, d) is None
-            )
+            _split(state, house, land_destinations(state, house, source))
             if source in BOARD.land
-            else []
+            else ([], [])
         )
-        sea = sorted(
-            d for d in ship_destinations(state, house, source) if entry_problem(state, house, d) is None
-        )
+        sea = _split(state, house, ship_destinations(state, house, source))
         moves: dict[str, list[str]] = {}
         for kind, count in sorted(movable.items()):
-            targets = sea if kind == "ship" else land
+            plain, fights = sea if kind == "ship" else land
+            targets = [*plain, rng.choice(fights)] if fights else plain
             for _ in range(count):
                 if targets and rng.below(3) != 0:
                     moves.setdefault(rng.choice(targets), []).append(kind)
@@ -151,6 +158,15 @@ def random_wildling_muster(game: ThronesGame, decision: Decision, rng: Rng) -> A
     return Muster(random_muster_items(game, decision.house, {area: areas[area]["points"]}, rng))
 
 
+def random_losses(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    """Combat losses: any ``count`` of the units listed."""
+    from engine.thrones.actions import Destroy
+
+    units = [tuple(unit) for unit in decision.schema["units"]]
+    rng.shuffle(units)
+    return Destroy(tuple(units[: decision.schema["count"]]))  # type: ignore[arg-type]
+
+
 GENERATORS: dict[str, Callable[[ThronesGame, Decision, Rng], Action]] = {
     "orders": random_orders,
     "march": random_march,
@@ -161,6 +177,9 @@ GENERATORS: dict[str, Callable[[ThronesGame, Decision, Rng], Action]] = {
     "wildling-destroy": random_wildling_destroy,
     "wildling-swap": random_wildling_swap,
     "wildling-muster": random_wildling_muster,
+    "casualties": random_losses,
+    "skull-casualties": random_losses,
+    "retreat-losses": random_losses,
 }
 
 

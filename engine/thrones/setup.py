@@ -25,6 +25,10 @@ def new_state(players: int, seed: int, tides_of_battle: bool) -> State:
         westeros_decks.append(cards)
     wildling_deck = sorted(FACTS.wildling_cards)
     rng.shuffle(wildling_deck)
+    tides_deck: list[str] = []
+    if tides_of_battle:
+        tides_deck = [card.id for card in FACTS.tides_cards.values() for _ in range(card.copies)]
+        rng.shuffle(tides_deck)
 
     hands = {
         house: sorted(
@@ -65,4 +69,5 @@ def new_state(players: int, seed: int, tides_of_battle: bool) -> State:
         last_wildling_card=None,
         restrictions=[],
         stack=[RoundFrame()],
+        tides_deck=tides_deck,
     )

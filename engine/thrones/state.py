@@ -70,6 +70,8 @@ class State:
     last_wildling_card: str | None
     restrictions: list[str]  # order restrictions for the coming Planning phase
     stack: list[Frame]
+    tides_deck: list[str] = field(default_factory=list)  # Tides of Battle cards, the top first
+    tides_discards: list[str] = field(default_factory=list)
     winner: str | None = None
     ranking: list[str] = field(default_factory=list)  # final standings, winner first
     stats: dict[str, int] = field(default_factory=dict)
@@ -112,6 +114,8 @@ class State:
             "last_wildling_card": self.last_wildling_card,
             "restrictions": list(self.restrictions),
             "stack": [frame.to_json() for frame in self.stack],
+            "tides_deck": list(self.tides_deck),
+            "tides_discards": list(self.tides_discards),
             "winner": self.winner,
             "ranking": list(self.ranking),
             "stats": dict(self.stats),
@@ -154,6 +158,8 @@ class State:
             last_wildling_card=data.get("last_wildling_card"),
             restrictions=list(data["restrictions"]),
             stack=[frame_base.from_json(f) for f in data["stack"]],
+            tides_deck=list(data.get("tides_deck", [])),
+            tides_discards=list(data.get("tides_discards", [])),
             winner=data.get("winner"),
             ranking=list(data.get("ranking", [])),
             stats={k: int(v) for k, v in data.get("stats", {}).items()},

@@ -164,24 +164,38 @@ def test_marching_into_an_area_held_only_by_an_enemy_token_takes_it_without_comb
     assert controller(game.state, "kings-landing") == "lannister"
 
 
-@pytest.mark.parametrize(
-    ("units", "line", "message"),
-    [
-        (
-            {"the-reach": ("baratheon", "footman")},
-            "lannister: march blackwater -> the-reach footman",
-            "units of",
-        ),
-        ({}, "lannister: march blackwater -> kings-landing footman", "neutral force"),
-    ],
-)
-def test_marches_that_would_start_a_combat_are_refused_until_combat_lands(units, line, message):
+def test_a_march_into_enemy_units_starts_a_combat_after_its_other_moves():
     game = game_with(
-        {"blackwater": ("lannister", "footman"), **units}, {"blackwater": ("lannister", "march+0")}
+        {"blackwater": ("lannister", "footman", "knight"), "the-reach": ("baratheon", "footman")},
+        {"blackwater": ("lannister", "march+0")},
     )
+    game.apply_line("lannister: march blackwater -> the-reach knight, harrenhal footman")
+    combat = game.state.stack[-1]
+    assert (combat.kind, combat.attacker, combat.defender) == ("combat", "lannister", "baratheon")
+    assert combat.army == ["knight"]
+    assert unit_kinds(game, "harrenhal") == ["footman"]  # the move without a fight came first
+    assert "blackwater" not in game.state.units
+    assert game.state.orders["blackwater"].token == "march+0"  # it stays until the battle ends
+
+
+def test_a_march_starts_one_combat_at_most():
+    game = game_with(
+        {
+            "blackwater": ("lannister", "footman", "knight"),
+            "the-reach": ("baratheon", "footman"),
+            "kings-landing": ("baratheon", "footman"),
+        },
+        {"blackwater": ("lannister", "march+0")},
+    )
+    with pytest.raises(IllegalAction, match="at most one combat"):
+        game.apply_line("lannister: march blackwater -> the-reach knight, kings-landing footman")
+
+
+def test_a_march_on_a_neutral_force_needs_enough_strength_to_try():
+    game = game_with({"blackwater": ("lannister", "footman")}, {"blackwater": ("lannister", "march+0")})
     before = game.to_position()
-    with pytest.raises(IllegalAction, match=rf"{message}.*combat is not supported yet"):
-        game.apply_line(line)
+    with pytest.raises(IllegalAction, match="strength 5; this march could reach 1 at most"):
+        game.apply_line("lannister: march blackwater -> kings-landing footman")
     assert game.to_position() == before
 
 
@@ -190,8 +204,9 @@ def test_a_garrison_alone_defends_its_home_area():
         {"kingswood": ("lannister", "footman"), "shipbreaker-bay": ("lannister", "ship")},
         {"kingswood": ("lannister", "march+0")},
     )
-    with pytest.raises(IllegalAction, match=r"garrison.*combat is not supported yet"):
-        game.apply_line("lannister: march kingswood -> dragonstone footman")
+    game.apply_line("lannister: march kingswood -> dragonstone footman")
+    combat = game.state.stack[-1]
+    assert (combat.kind, combat.defender) == ("combat", "baratheon")
 
 
 def test_impassable_areas_cannot_be_entered_with_three_players():

@@ -1,0 +1,1 @@
+"""Combat (rulebook: "Combate"): support, strength, house cards, Tides of Battle, casualties, retreats."""

@@ -1,0 +1,61 @@
+"""Combat strength (rulebook: "Calcular la Fuerza de combate inicial" and "final").
+
+A side adds up its fighting units (routed ones count 0; a siege engine 4 only when attacking, or
+supporting an attack on, an area with a castle or stronghold), the attacker's March order or the
+defender's Defense order, the defender's garrison, its supporters, and once revealed its house card,
+its Tides of Battle card and the Valyrian Steel Blade. Strength is never below 0.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.thrones.board import FACTS
+from engine.thrones.combat import cards
+from engine.thrones.combat.support import still_supporting, support_bonus
+from engine.thrones.orders import TOKENS
+from engine.thrones.state import State
+
+if TYPE_CHECKING:
+    from engine.thrones.combat.battle import Battle
+
+
+def support_strength(state: State, battle: Battle, area: str, backing: str) -> int:
+    units = state.units.get(area, [])
+    total = sum(cards.unit_value(state, battle, u.house, u.kind, u.routed, backing) for u in units)
+    return total + support_bonus(state, area)
+
+
+def breakdown(state: State, battle: Battle, house: str) -> dict[str, int]:
+    """The parts of a side's strength, and their ``total``."""
+    parts: dict[str, int] = {}
+    if house == battle.attacker:
+        parts["units"] = sum(
+            cards.unit_value(state, battle, house, kind, False, house) for kind in battle.army
+        )
+        parts["order"] = TOKENS[battle.march_token].bonus
+    else:
+        fighting = state.units.get(battle.area, [])
+        parts["units"] = sum(
+            cards.unit_value(state, battle, u.house, u.kind, u.routed, house) for u in fighting
+        )
+        parts["order"] = cards.defense_bonus(state, battle)
+        parts["garrison"] = state.garrisons.get(battle.area, 0)
+    parts["support"] = sum(
+        support_strength(state, battle, area, house)
+        for area, side in battle.support.items()
+        if side == house and still_supporting(state, area)
+    )
+    if battle.revealed:
+        parts["card"] = cards.card_strength(state, battle, house)
+    tides = battle.tides.get(house)
+    if tides is not None and battle.tides_revealed:
+        parts["tides"] = FACTS.tides_cards[tides].strength
+    if battle.blade_plus == house:
+        parts["blade"] = 1
+    parts["total"] = max(0, sum(parts.values()))
+    return parts
+
+
+def total(state: State, battle: Battle, house: str) -> int:
+    return breakdown(state, battle, house)["total"]
