@@ -16,6 +16,7 @@ import os
 import sys
 import time
 import traceback
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -169,6 +170,7 @@ def selfplay(args: argparse.Namespace) -> int:
     total_seconds = 0.0
     total_actions = 0
     failed = 0
+    totals: Counter[str] = Counter()
     for index in range(args.games):
         seed = args.seed + index
         started = time.perf_counter()
@@ -177,6 +179,7 @@ def selfplay(args: argparse.Namespace) -> int:
         total_seconds += seconds
         total_actions += len(game.log)
         record = _game_record(game, seed, seconds, error)
+        totals.update(record["stats"])
         if error is not None:
             failed += 1
             traceback.print_exception(error, file=sys.stderr)
@@ -191,13 +194,15 @@ def selfplay(args: argparse.Namespace) -> int:
         "seconds": round(total_seconds, 6),
         "games_per_second": round(args.games / elapsed, 3),
         "actions_per_second": round(total_actions / elapsed, 1),
+        "stats": dict(totals),
     }
     if args.json:
         print(json.dumps(summary))
     else:
         failures = f", {failed} FAILED" if failed else ""
+        counted = "".join(f", {count} {name}" for name, count in sorted(totals.items()))
         print(
-            f"{args.games} games of {args.players} players{failures}, {total_actions} actions in "
+            f"{args.games} games of {args.players} players{failures}{counted}, {total_actions} actions in "
             f"{total_seconds:.2f} s: {summary['games_per_second']:.1f} games/s, "
             f"{summary['actions_per_second']:.0f} actions/s"
         )

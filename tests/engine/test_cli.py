@@ -49,7 +49,9 @@ def test_selfplay_prints_a_line_per_game_and_the_rate(capsys):
         assert f"{len(game.log)} actions" in line
         assert line.count("castles:") == 1
     assert re.fullmatch(
-        r"3 games of 4 players, \d+ actions in [\d.]+ s: [\d.]+ games/s, \d+ actions/s", lines[3]
+        r"3 games of 4 players, \d+ combats(, \d+ neutral-attacks)?, "
+        r"\d+ actions in [\d.]+ s: [\d.]+ games/s, \d+ actions/s",
+        lines[3],
     )
 
 

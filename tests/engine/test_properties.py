@@ -16,11 +16,11 @@ from engine.thrones.invariants import problems
 from engine.thrones.random_player import random_action
 
 GAMES = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SECRET_KINDS = {"orders", "bid", "raven-peek"}
+SECRET_KINDS = {"orders", "bid", "raven-peek", "house-card", "tides-redraw"}
 
 
-def play(players: int, seed: int, on_decision=None) -> ThronesGame:
-    game = ThronesGame.new(players, seed)
+def play(players: int, seed: int, on_decision=None, tides: bool = False) -> ThronesGame:
+    game = ThronesGame.new(players, seed, tides)
     rng = Rng(seed * 7919 + players)
     while not game.over:
         pending = game.pending()
@@ -34,13 +34,22 @@ def play(players: int, seed: int, on_decision=None) -> ThronesGame:
 
 
 @GAMES
-@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
-def test_random_games_end_keep_invariants_and_replay_exactly(players, seed):
-    game = play(players, seed)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), tides=st.booleans())
+def test_random_games_end_keep_invariants_and_replay_exactly(players, seed, tides):
+    game = play(players, seed, tides=tides)
     assert game.state.winner in game.state.houses
     assert game.state.ranking[0] == game.state.winner
-    replayed = ThronesGame.replay(game.notation(), players=players, seed=seed)
+    replayed = ThronesGame.replay(game.notation(), players=players, seed=seed, tides_of_battle=tides)
     assert replayed.to_position() == game.to_position()
+
+
+def test_a_thousand_random_combats_keep_every_invariant():
+    """Every action of these games is followed by the invariant check (``play``)."""
+    combats = 0
+    for seed in range(1, 91):
+        game = play(3 + seed % 4, seed, tides=seed % 2 == 0)
+        combats += game.state.stats.get("combats", 0)
+    assert combats >= 1000
 
 
 @GAMES
@@ -66,7 +75,8 @@ def views(game: ThronesGame, viewers) -> list[str]:
 @GAMES
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
 def test_no_view_shows_another_houses_secret_choice(players, seed):
-    """Two games that differ only in one house's secret choice look the same to everyone else."""
+    """Two games that differ only in one house's secret choice (orders, a bid, a house card, a Tides of
+    Battle redraw, the raven's look) look the same to everyone else."""
     checked = []
 
     def compare(game, decision, rng):
@@ -80,7 +90,7 @@ def test_no_view_shows_another_houses_secret_choice(players, seed):
         assert views(first, others) == views(second, others)
         checked.append(decision.kind)
 
-    play(players, seed, compare)
+    play(players, seed, compare, tides=True)
     assert checked or players == 3  # three-player games may pass without a chance to compare
 
 

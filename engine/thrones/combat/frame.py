@@ -42,7 +42,9 @@ def weakest_card(hand: list[str]) -> str:
 
 
 def draw_tides(game: ThronesGame) -> str:
-    """The top Tides of Battle card; an empty deck is made again from the shuffled discards."""
+    """The top Tides of Battle card. The rulebook makes one deck at setup and says nothing of its end:
+    cards drawn go to a discard pile after the battle, and an empty deck is made again from the
+    shuffled discards."""
     state = game.state
     if not state.tides_deck:
         state.tides_deck, state.tides_discards = state.tides_discards, []
@@ -518,10 +520,9 @@ class CombatFrame(Battle):
         options = allowed_retreats(retreat_options(state, loser, self.area, self.origin, retreating), robb)
         if not options:
             del state.units[self.area]
-            text = (
-                f"House {loser.title()} has nowhere to retreat: its {len(retreating)} unit(s) are destroyed."
-            )
-            game.emit("casualties", text, house=loser)
+            lost = [u.kind for u in retreating]
+            text = f"House {loser.title()} has nowhere to retreat: its {len(lost)} unit(s) are destroyed."
+            game.emit("casualties", text, house=loser, units=lost)
             self.step = "end"
             return None
         if len(options) == 1:
@@ -674,6 +675,7 @@ class CombatFrame(Battle):
             state.orders.pop(self.area, None)  # its defenders are gone: their order goes with them
         for house in (self.attacker, self.defender):
             _refill_hand(state, house, self.cards.get(house))
+        state.tides_discards.extend(self.tides[h] for h in (self.attacker, self.defender) if h in self.tides)
         game.count("combats")
         self.step = "after-combat"
         for land in (self.area, self.origin):
