@@ -24,6 +24,7 @@ class ActionFrame(ThronesFrame):
         state = game.state
         if self.step == "raids":
             self.step = "marches"
+            state.marks = {}
             game.emit(
                 "phase", f"Round {state.round}: the Action phase begins.", phase="action", round=state.round
             )

@@ -152,6 +152,10 @@ class ThronesGame:
     def count(self, stat: str, amount: int = 1) -> None:
         self.state.stats[stat] = self.state.stats.get(stat, 0) + amount
 
+    def mark(self, kind: str, *items: str) -> None:
+        """Note a march or a battle of this Action phase for the board image."""
+        self.state.marks.setdefault(kind, []).append(list(items))
+
     # --- the driver -------------------------------------------------------------------------------
 
     def _advance(self) -> None:

@@ -219,6 +219,8 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
             if march.leave_power:
                 state.power_tokens[source] = house
                 state.power[house] -= 1
+    for dest, _ in march.moves:
+        game.mark("marches", source, dest, house)
     if fight is None:
         del state.orders[source]
     else:

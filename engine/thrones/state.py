@@ -75,6 +75,9 @@ class State:
     winner: str | None = None
     ranking: list[str] = field(default_factory=list)  # final standings, winner first
     stats: dict[str, int] = field(default_factory=dict)
+    # What the current (or last) Action phase did, for the board image: marches [from, to, house] and
+    # battles [area, attacker, defender, winner]. Public; cleared when the next Action phase begins.
+    marks: dict[str, list[list[str]]] = field(default_factory=dict)
 
     # --- JSON -------------------------------------------------------------------------------------
 
@@ -119,6 +122,7 @@ class State:
             "winner": self.winner,
             "ranking": list(self.ranking),
             "stats": dict(self.stats),
+            "marks": {key: [list(item) for item in items] for key, items in self.marks.items()},
         }
 
     @classmethod
@@ -163,4 +167,5 @@ class State:
             winner=data.get("winner"),
             ranking=list(data.get("ranking", [])),
             stats={k: int(v) for k, v in data.get("stats", {}).items()},
+            marks={k: [list(i) for i in v] for k, v in data.get("marks", {}).items()},
         )

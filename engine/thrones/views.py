@@ -138,4 +138,5 @@ def build_view(game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         "procedure": [frame.describe(game, viewer) for frame in state.stack],  # type: ignore[attr-defined]
         "waiting_for": _waiting(game, viewer),
         "stats": dict(state.stats),
+        "last_action_phase": {key: [list(i) for i in items] for key, items in state.marks.items()},
     }

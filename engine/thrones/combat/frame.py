@@ -374,6 +374,7 @@ class CombatFrame(Battle):
             winner=self.winner,
             strengths=self.strengths,
         )
+        game.mark("battles", self.area, self.attacker, self.defender, self.winner)
         for house in (self.attacker, self.defender):
             card = self.cards.get(house)
             if card is not None:

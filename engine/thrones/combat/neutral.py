@@ -40,7 +40,9 @@ class NeutralAttackFrame(Battle):
         state.orders.pop(self.origin, None)
         game.count("neutral-attacks")
         name = BOARD.name(self.area)
-        if parts["total"] >= self.value:
+        won = parts["total"] >= self.value
+        game.mark("battles", self.area, self.attacker, "neutral", self.attacker if won else "neutral")
+        if won:
             del state.neutral_forces[self.area]
             state.units.setdefault(self.area, []).extend(Unit(self.attacker, kind) for kind in self.army)
             game.emit(
