@@ -296,6 +296,10 @@ def march_schema(state: State, house: str) -> dict[str, Any]:
 
 @dataclass
 class MarchesFrame(ThronesFrame):
+    """Turn order is read from the Iron Throne track at each turn. Should Doran Martell reorder the track
+    in the middle of this step, the turns go on from the position after the house that just marched, so
+    a house moved past that position waits for the next round of turns."""
+
     kind = "marches"
     turn: int = 0
 

@@ -88,8 +88,9 @@ def _queen(game: ThronesGame, combat: CombatFrame, house: str, area: str) -> Non
 
 def _mace(game: ThronesGame, combat: CombatFrame, house: str) -> None:
     """Mace Tyrell: one opponent footman fighting in this battle (never a supporter) is destroyed; a fresh
-    one before a routed one, since only a fresh one lowers the opponent's strength. The Blackfish saves
-    Stark's footmen."""
+    one before a routed one, since only a fresh one lowers the opponent's strength. Reading: a routed
+    footman is still a footman in the embattled area, so it is destroyed when no fresh one is there (it
+    would otherwise survive if its side wins). The Blackfish saves Stark's footmen."""
     opponent = combat.opponent(house)
     state = game.state
     if cards.plays(combat, opponent, "the-blackfish"):
@@ -110,9 +111,13 @@ def _mace(game: ThronesGame, combat: CombatFrame, house: str) -> None:
     game.emit("mace-tyrell", f"Mace Tyrell destroys a footman of House {opponent.title()}.", house=house)
 
 
-def _aeron_choices(game: ThronesGame, house: str) -> list[str]:
+def _aeron_choices(game: ThronesGame, combat: CombatFrame, house: str) -> list[str]:
+    """Cards Aeron Damphair may be swapped for: any in hand but one Tyrion Lannister sent back, which the
+    house may not play again in this combat."""
     state = game.state
-    return list(state.hands[house]) if state.power[house] >= 2 else []
+    if state.power[house] < 2:
+        return []
+    return [card for card in state.hands[house] if card != combat.cancelled]
 
 
 def immediate_decision(game: ThronesGame, combat: CombatFrame, house: str) -> Decision | None:
@@ -149,7 +154,7 @@ def immediate_decision(game: ThronesGame, combat: CombatFrame, house: str) -> De
     elif card == "mace-tyrell":
         _mace(game, combat, house)
     elif card == "aeron-damphair":
-        choices = _aeron_choices(game, house)
+        choices = _aeron_choices(game, combat, house)
         if choices:
             return Decision(
                 house=house,
@@ -184,7 +189,11 @@ def act_immediate(game: ThronesGame, combat: CombatFrame, house: str, action: Ac
             return
         expect(action, Play, what="another house card ('play CARD') or 'choose skip'")
         assert isinstance(action, Play)
-        if action.card not in _aeron_choices(game, house):
+        if action.card not in _aeron_choices(game, combat, house):
+            if action.card == combat.cancelled:
+                raise IllegalAction(
+                    f"Tyrion Lannister sent {_name(action.card)} back: it cannot be played again."
+                )
             raise IllegalAction(f"{_name(action.card)} is not in your hand.")
         state = game.state
         lose_power(state, house, 2)
