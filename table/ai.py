@@ -1,0 +1,18 @@
+"""Players for seats without a person: the random legal player (more may join it)."""
+
+from __future__ import annotations
+
+from engine.core.decisions import Decision
+from engine.core.rng import Rng
+from engine.thrones.actions import Action
+from engine.thrones.game import ThronesGame
+from engine.thrones.random_player import random_action
+
+STYLES = ("random",)
+
+
+def choose(game: ThronesGame, decision: Decision, style: str, rng: Rng) -> Action:
+    """The action an AI seat of ``style`` takes for ``decision``."""
+    if style == "random":
+        return random_action(game, decision, rng)
+    raise ValueError(f"unknown AI style {style!r}")

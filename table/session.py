@@ -1,0 +1,160 @@
+"""One game at the table, in memory: its record, its seats, its engine game and its deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from data.thrones import HOUSES
+from engine.core.decisions import Decision
+from engine.thrones.board import FACTS
+from engine.thrones.game import ThronesGame
+from table.errors import TableError
+from table.people import Actor
+from table.settings import GameSettings
+from table.store import ActionRow
+
+LOBBY, ACTIVE, PAUSED, OVER, ENDED = "lobby", "active", "paused", "over", "ended"
+
+
+@dataclass
+class Seat:
+    """A place at the table: a person (``user_id``), an AI (``ai``), or nobody yet (a removed player's
+    seat waiting for a replacement). ``house`` is None until houses are dealt."""
+
+    user_id: int | None = None
+    name: str = ""
+    house: str | None = None
+    ai: str | None = None
+
+    def to_row(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "house": self.house, "ai": self.ai}
+
+    @property
+    def label(self) -> str:
+        if self.ai:
+            return f"AI ({self.ai})"
+        return self.name or ("nobody" if self.user_id is None else f"user {self.user_id}")
+
+
+@dataclass
+class Deadline:
+    house: str
+    kind: str
+    started_at: float
+    due_at: float
+    reminded: list[int] = field(default_factory=list)
+    expired: bool = False
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "house": self.house,
+            "kind": self.kind,
+            "started_at": self.started_at,
+            "due_at": self.due_at,
+            "reminded": list(self.reminded),
+            "expired": self.expired,
+        }
+
+
+@dataclass
+class Session:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    creator_id: int
+    name: str
+    settings: GameSettings
+    status: str
+    seed: int
+    created_at: float
+    seats: list[Seat] = field(default_factory=list)
+    spectators: set[int] = field(default_factory=set)
+    game: ThronesGame | None = None
+    log: list[ActionRow] = field(default_factory=list)  # the live actions, in order
+    deadlines: dict[str, Deadline] = field(default_factory=dict)
+    paused_at: float | None = None
+    summary: list[str] = field(default_factory=list)  # public events since the last board posted
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    # --- people -----------------------------------------------------------------------------------
+
+    def seat_of_user(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.ai), None)
+
+    def seat_of_house(self, house: str) -> Seat:
+        seat = next((s for s in self.seats if s.house == house), None)
+        if seat is None:
+            raise TableError(f"House {house.title()} is not in this game.")
+        return seat
+
+    def is_moderator(self, actor: Actor) -> bool:
+        role = self.settings.moderator_role
+        return actor.user_id == self.creator_id or actor.admin or (role is not None and role in actor.roles)
+
+    def require_moderator(self, actor: Actor) -> None:
+        if not self.is_moderator(actor):
+            raise TableError(
+                "Only a moderator of this game may do that: its creator, a server administrator"
+                + (
+                    f", or a member of the {self.settings.moderator_role} role."
+                    if self.settings.moderator_role
+                    else "."
+                )
+            )
+
+    def houses_available(self) -> list[str]:
+        taken = {s.house for s in self.seats if s.house}
+        return [h for h in HOUSES if h in FACTS.setups[self.settings.players].houses and h not in taken]
+
+    # --- the game ---------------------------------------------------------------------------------
+
+    def require_game(self) -> ThronesGame:
+        if self.game is None:
+            raise TableError("This game has not started yet.")
+        return self.game
+
+    def require_playing(self) -> ThronesGame:
+        if self.status == LOBBY:
+            raise TableError("This game has not started yet.")
+        if self.status == PAUSED:
+            raise TableError("This game is paused by a moderator.")
+        if self.status in (OVER, ENDED):
+            raise TableError("This game is over.")
+        return self.require_game()
+
+    def pending(self) -> list[Decision]:
+        return [] if self.game is None or self.status in (OVER, ENDED) else self.game.pending()
+
+    def waiting_summary(self) -> list[dict[str, Any]]:
+        """Who must act and by when: names only, never what anyone chose."""
+        summary = []
+        for decision in self.pending():
+            seat = self.seat_of_house(decision.house)
+            deadline = self.deadlines.get(decision.house)
+            summary.append(
+                {
+                    "house": decision.house,
+                    "kind": decision.kind,
+                    "user_id": None if seat.ai else seat.user_id,
+                    "player": seat.label,
+                    "due_at": None if deadline is None else deadline.due_at,
+                }
+            )
+        return summary
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "channel_id": self.channel_id,
+            "status": self.status,
+            "players": self.settings.players,
+            "seats": [
+                {"house": s.house, "player": s.label, "user_id": s.user_id, "ai": s.ai} for s in self.seats
+            ],
+            "round": None if self.game is None else self.game.state.round,
+            "winner": None if self.game is None else self.game.state.winner,
+            "settings": self.settings.to_json(),
+        }
