@@ -384,16 +384,23 @@ class Table:
         rows: list[ActionRow] = []
         acted: set[str] = set()
         seq = await self.store.next_seq(session.id)
+        out = list(items)
+        boards = []  # a board after every step that ends a phase, as the game stood then
         queue = list(steps) or self._ai_steps(session)
         while queue:
             step = queue.pop(0)
             try:
-                events += game.apply(step.house, step.action)
+                happened = game.apply(step.house, step.action)
             except IllegalAction:
                 if step.forced != "ai":
                     raise  # a person's step comes first: nothing has changed yet
                 step.action = game.decision_for(step.house).default  # type: ignore[union-attr]
-                events += game.apply(step.house, step.action)
+                happened = game.apply(step.house, step.action)
+            events += happened
+            session.summary.extend(e.text for e in happened if e.to is None)
+            if any(e.kind in outbox.PHASE_EVENTS for e in happened):
+                boards.append(outbox.board_item(session, list(session.summary), self._board_title(session)))
+                session.summary = []
             notation = format_line(step.house, step.action)
             rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now))
             seq += 1
@@ -401,15 +408,14 @@ class Table:
             if not queue:
                 queue = self._ai_steps(session)
         new = self._sync_deadlines(session, before, acted, now)
-        out = list(items) + outbox.private_items(session, events) + outbox.prompt_items(session, new)
-        public = [e.text for e in events if e.to is None]
-        session.summary.extend(public)
         if game.over:
             session.status = OVER
-        if board_title or any(e.kind in outbox.PHASE_EVENTS for e in events):
-            title = board_title or self._board_title(session)
-            out.append(outbox.board_item(session, list(session.summary), title))
+        if board_title is not None and not boards:
+            boards.append(outbox.board_item(session, list(session.summary), board_title))
             session.summary = []
+        if boards:  # the last board shows who is waited for now
+            boards[-1]["payload"]["waiting"] = session.waiting_summary()
+        out += outbox.private_items(session, events) + boards + outbox.prompt_items(session, new)
         if game.over:
             state = game.state
             out.append(
