@@ -376,6 +376,14 @@ class Store:
             rows = await cursor.fetchall()
         return [OutboxItem(**{**dict(r), "payload": json.loads(r["payload"])}) for r in rows]
 
+    async def board_summaries(self, game_id: int) -> list[str]:
+        """Every summary line of the boards of a game, in order (public by construction)."""
+        async with self.db.execute(
+            "SELECT payload FROM outbox WHERE game_id = ? AND kind = 'board' ORDER BY id", (game_id,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [line for row in rows for line in json.loads(row["payload"])["summary"]]
+
     async def mark_sent(self, item_id: int, at: float) -> bool:
         """Mark an item sent; returns False if it was already marked (it is never handed out again)."""
         cursor = await self.db.execute(

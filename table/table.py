@@ -959,6 +959,27 @@ class Table:
                 self.clock.now(),
             )
 
+    # --- what a person may ask for ----------------------------------------------------------------
+
+    def my_decision(self, game_id: int, actor: Actor) -> dict[str, Any] | None:
+        """The decision the person's house is asked now (its prompt payload), if any: to show it again,
+        or privately in the channel when the person's DMs are closed."""
+        session = self.session(game_id)
+        seat = session.seat_of_user(actor.user_id)
+        if seat is None or seat.house is None or session.status != ACTIVE:
+            return None
+        decision = session.require_game().decision_for(seat.house)
+        if decision is None:
+            return None
+        items = outbox.prompt_items(session, [decision])
+        return items[0]["payload"] if items else None
+
+    async def chronicle(self, game_id: int, limit: int = 40) -> list[str]:
+        """The latest public summary lines of a game (what the boards posted said), oldest first."""
+        session = self.session(game_id)
+        lines = await self.store.board_summaries(session.id)
+        return (lines + session.summary)[-limit:]
+
     # --- the outbox -------------------------------------------------------------------------------
 
     async def outbox(self, limit: int = 100) -> list[OutboxItem]:

@@ -125,3 +125,14 @@ async def test_views_by_person(table):
     spectator = table.view_for(game_id, CAROL.__class__(99))
     assert mine["viewer"] == "stark" and theirs["viewer"] == "lannister" and spectator["viewer"] is None
     assert "march+1*" in json.dumps(mine) and "march+1*" not in json.dumps(theirs["procedure"])
+
+
+async def test_a_player_can_see_their_decision_again_and_everyone_the_chronicle(table):
+    game_id = await three_player_game(table)
+    mine = table.my_decision(game_id, ALICE)
+    assert mine["house"] == "stark" and mine["decision"]["kind"] == "orders" and mine["user_id"] == 1
+    assert table.my_decision(game_id, DAVE) is None
+    await play_defaults(table, game_id)
+    await table.submit(game_id, BOB, "raven none")
+    lines = await table.chronicle(game_id)
+    assert "The orders are revealed." in lines and all("=" not in line for line in lines)

@@ -1,0 +1,72 @@
+"""A game played by AI seats through the table and SQLite, written to a folder: a board image after
+every phase, the phase summaries, the notation log and the final position. The way to see Maester work
+without a Discord server."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from table.clock import FakeClock
+from table.people import Actor
+from table.settings import GameSettings
+from table.table import Table
+
+NARRATOR = Actor(0, "Maester demo")
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+async def run_demo(players: int, out: Path, style: str = "random", tides: bool = False) -> Path:
+    """Play a complete game and write it to ``out``; returns the path of the log."""
+    from renderer import render
+
+    out.mkdir(parents=True, exist_ok=True)
+    database = out / "demo.sqlite3"
+    database.unlink(missing_ok=True)
+    table = await Table.open(database, FakeClock())
+    try:
+        settings = GameSettings(players=players, house_assignment="random", tides_of_battle=tides)
+        session = await table.create_game(
+            NARRATOR, channel_id=1, guild_id=None, settings=settings, name=f"Demo, {players} players"
+        )
+        for _ in range(players):
+            await table.add_ai(session.id, NARRATOR, style)
+        await table.start(session.id, NARRATOR)
+        log = [f"# {session.name}", ""]
+        boards = 0
+        for item in await table.outbox(limit=100_000):
+            payload = item.payload
+            if item.kind == "board":
+                boards += 1
+                name = f"board-{boards:03d}-{_slug(payload['title'])}.png"
+                (out / name).write_bytes(render(payload["view"]))
+                log += [
+                    f"## {payload['title']}",
+                    "",
+                    *(f"- {line}" for line in payload["summary"]),
+                    "",
+                    f"![{payload['title']}]({name})",
+                    "",
+                ]
+            elif item.kind == "game-over":
+                log += [
+                    "## The end",
+                    "",
+                    f"House {payload['winner'].title()} wins. Standings: "
+                    + ", ".join(h.title() for h in payload["ranking"])
+                    + ".",
+                    "",
+                ]
+            elif item.kind == "notice":
+                log += [f"> {payload['text']}", ""]
+            await table.mark_sent(item.id)
+        (out / "game.md").write_text("\n".join(log))
+        (out / "notation.txt").write_text("\n".join(row.notation for row in session.log) + "\n")
+        (out / "final-position.json").write_text(json.dumps(session.require_game().to_position(), indent=1))
+        return out / "game.md"
+    finally:
+        await table.close()
