@@ -1,4 +1,5 @@
-"""Players for seats without a person: the random legal player (more may join it)."""
+"""Players for seats without a person: the random legal player, and the "sensible" one (simple heuristics,
+see :mod:`table.sensible`)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,15 @@ from engine.core.rng import Rng
 from engine.thrones.actions import Action
 from engine.thrones.game import ThronesGame
 from engine.thrones.random_player import random_action
+from table.sensible import sensible_action
 
-STYLES = ("random",)
+STYLES = ("random", "sensible")
 
 
 def choose(game: ThronesGame, decision: Decision, style: str, rng: Rng) -> Action:
     """The action an AI seat of ``style`` takes for ``decision``."""
     if style == "random":
         return random_action(game, decision, rng)
+    if style == "sensible":
+        return sensible_action(game, decision, rng)
     raise ValueError(f"unknown AI style {style!r}")
