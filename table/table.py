@@ -19,11 +19,12 @@ from engine.core.rng import Rng
 from engine.thrones.actions import Action
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
-from engine.thrones.notation import format_line, house_id, parse_action, parse_line
+from engine.thrones.notation import format_line, parse_action, parse_line
 from table import ai, outbox
 from table.clock import Clock, SystemClock
 from table.errors import TableError
 from table.people import Actor
+from table.prompting import house_id
 from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Session
 from table.settings import GameSettings, category
 from table.store import ActionRow, AuditEntry, OutboxItem, Store
@@ -243,10 +244,7 @@ class Table:
     def _claimable_house(self, session: Session, house: str, mine: str | None = None) -> str:
         if session.settings.house_assignment == "random":
             raise TableError("Houses are dealt at random in this game when it starts.")
-        try:
-            house = house_id(house)
-        except IllegalAction as error:
-            raise TableError(str(error)) from None
+        house = house_id(house)
         if house == mine:
             return house
         if house not in FACTS.setups[session.settings.players].houses:
@@ -280,6 +278,7 @@ class Table:
                 session.settings.players, session.seed, session.settings.tides_of_battle
             )
             session.status = ACTIVE
+            await self._save_people(session)  # the houses just dealt
             session.summary = [event.text for event in session.game.opening_events if event.to is None]
             items = [outbox.notice(session, self._seating_text(session))]
             outcome = await self._advance(session, [], items=items, board_title="The game begins")

@@ -145,6 +145,9 @@ class ClashOfKingsFrame(ThronesFrame):
     def accepts_resubmission(self, house: str) -> bool:
         return self.groups is None and house in self.bids
 
+    def withdraw(self, house: str) -> None:
+        del self.bids[house]
+
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         described: dict[str, Any] = {
             "step": "clash-of-kings",

@@ -30,6 +30,10 @@ class ThronesFrame(Frame):
         """Whether the house may replace an answer it already gave (secret simultaneous choices)."""
         return False
 
+    def withdraw(self, house: str) -> None:
+        """Forget the house's answer, so the frame asks it again (see ``ThronesGame.changeable_decision``)."""
+        raise NotImplementedError
+
     def held_units(self) -> list[tuple[str, str]]:
         """Units this frame holds off the board, as (house, kind): an army on the march into a battle."""
         return []

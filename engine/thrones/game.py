@@ -66,6 +66,18 @@ class ThronesGame:
     def decision_for(self, house: str) -> Decision | None:
         return next((d for d in self._pending if d.house == house), None)
 
+    def changeable_decision(self, house: str) -> Decision | None:
+        """The secret decision the house has answered but may still change (orders, a bid, a house card,
+        until every house has answered), asked again exactly as it was asked."""
+        if self.over or self.decision_for(house) is not None:
+            return None
+        if not self.state.stack[-1].accepts_resubmission(house):  # type: ignore[attr-defined]
+            return None
+        probe = ThronesGame.from_position(self.to_position())
+        probe.state.stack[-1].withdraw(house)  # type: ignore[attr-defined]
+        probe._advance()
+        return probe.decision_for(house)
+
     def apply(self, house: str, action: Action | str) -> list[Event]:
         """Apply one house's action and advance the game as far as it goes without another decision.
 

@@ -177,6 +177,9 @@ class AssignOrdersFrame(ThronesFrame):
         # where later houses have already seen where the earlier ones placed).
         return not self.sequential and house in self.submitted
 
+    def withdraw(self, house: str) -> None:
+        del self.submitted[house]
+
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         face_down = {
             house: sorted(placed) for house, placed in self.submitted.items() if placed and house != viewer

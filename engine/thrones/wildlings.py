@@ -137,6 +137,9 @@ class WildlingAttackFrame(ThronesFrame):
     def accepts_resubmission(self, house: str) -> bool:
         return self.step == "bid" and house in self.bids
 
+    def withdraw(self, house: str) -> None:
+        del self.bids[house]
+
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         described: dict[str, Any] = {
             "step": "wildling-attack",

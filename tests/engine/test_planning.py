@@ -256,3 +256,16 @@ def test_raven_keeper_remembers_the_top_card():
     assert game.view("lannister")["wildlings"]["top_card"] == top
     assert "top_card" not in game.view("stark")["wildlings"]
     assert "top_card" not in game.view(None)["wildlings"]
+
+
+def test_an_answered_secret_decision_can_be_asked_again_until_everyone_has_answered():
+    game = ThronesGame.new(6, seed=3)
+    asked = game.decision_for("stark")
+    assert game.changeable_decision("stark") is None  # not answered yet: it is simply pending
+    game.apply_line("stark: orders winterfell=march+0 white-harbor=raid the-shivering-sea=support+0")
+    assert game.decision_for("stark") is None
+    again = game.changeable_decision("stark")
+    assert again == asked
+    assert "march+0" not in json.dumps(game.view("lannister")["procedure"])  # others still see nothing
+    place_defaults(game)
+    assert game.changeable_decision("stark") is None  # everyone has placed: the orders are revealed

@@ -97,3 +97,19 @@ async def test_an_acknowledged_action_survives_a_killed_process(db_path, clock):
     unsent = await table.outbox()
     assert [item.payload["decision"]["kind"] for item in unsent if item.kind == "channel-prompt"] == ["raven"]
     await table.close()
+
+
+async def test_houses_dealt_at_the_start_survive_a_restart(db_path, clock):
+    table = await Table.open(db_path, clock)
+    session = await table.create_game(
+        ALICE, channel_id=1, guild_id=1, settings=GameSettings(players=3, house_assignment="random")
+    )
+    for user in (ALICE, Actor(2, "Bob"), Actor(3, "Carol")):
+        await table.join(session.id, user)
+    await table.start(session.id, ALICE)
+    dealt = {seat.user_id: seat.house for seat in session.seats}
+    await table.close()
+    table = await Table.open(db_path, clock)
+    assert {seat.user_id: seat.house for seat in table.session(session.id).seats} == dealt
+    assert None not in dealt.values()
+    await table.close()

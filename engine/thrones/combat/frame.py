@@ -87,6 +87,9 @@ class CombatFrame(Battle):
     def accepts_resubmission(self, house: str) -> bool:
         return self.step == "cards" and house in self.chosen
 
+    def withdraw(self, house: str) -> None:
+        del self.chosen[house]
+
     # --- 1-2. support, initial strength -----------------------------------------------------------
 
     def _run_support(self, game: ThronesGame) -> list[Decision] | None:
