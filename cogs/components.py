@@ -1,0 +1,243 @@
+"""Clicks on prompts and buttons, handled from their custom ids alone (see :mod:`cogs.ids`).
+
+Every component the bot sends is answered here, in one ``on_interaction`` listener, whether it was sent
+a minute ago or before a restart. A click on a decision's prompt is checked in this order: the game is
+open, the clicker plays the house the prompt is for (others are refused privately), the decision is
+still the one the prompt was drawn for (else the clicker gets a private note and their current prompt).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from cogs import prompts, rules
+from cogs.common import actor_from, current_decision, say_privately, table_of
+from cogs.drafts import describe
+from cogs.ids import CustomId, fingerprint, is_ours, parse
+from cogs.moderation import on_undo_click
+from cogs.rules import PLAYER_ERRORS, Current
+from table.people import Actor
+from table.session import Session
+
+if TYPE_CHECKING:
+    from bot import MaesterBot
+
+log = logging.getLogger("maester.components")
+
+CHANGE_NOTE = "You can change it until everyone has answered."
+
+
+def modal_value(data: dict[str, Any], custom_id: str = "line") -> str:
+    """The value of a modal's text input, wherever the payload nests it (action rows, or labels)."""
+    stack: list[Any] = list(data.get("components", []))
+    while stack:
+        node = stack.pop(0)
+        if not isinstance(node, dict):
+            continue
+        if node.get("custom_id") == custom_id and "value" in node:
+            return str(node["value"] or "")
+        stack.extend(node.get("components", []))
+        if isinstance(node.get("component"), dict):
+            stack.append(node["component"])
+    return ""
+
+
+def answered_note(current: Current) -> str | None:
+    if current.answer is None:
+        return None
+    return f"You answered: **{describe(current.answer, current.decision['kind'])}**. {CHANGE_NOTE}"
+
+
+def in_channel(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is a public channel message (not a DM, not an ephemeral one)."""
+    message = interaction.message
+    return interaction.guild_id is not None and message is not None and not message.flags.ephemeral
+
+
+class ComponentsCog(commands.Cog):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = data.get("custom_id")
+        if not is_ours(custom_id):
+            return
+        try:
+            cid = parse(str(custom_id))
+        except ValueError:
+            await say_privately(
+                interaction, "That button is from an older version of Maester; use `/game prompt`."
+            )
+            return
+        try:
+            await self.handle(interaction, cid, data)
+        except PLAYER_ERRORS as error:
+            await say_privately(interaction, f"❌ {error}")
+        except Exception:
+            log.exception("game %s: a click on %r failed", cid.game_id, cid.op)
+            with contextlib.suppress(discord.HTTPException):
+                await say_privately(interaction, "Something went wrong with that; try `/game prompt`.")
+
+    async def handle(self, interaction: discord.Interaction, cid: CustomId, data: dict[str, Any]) -> None:
+        if cid.op == "show":
+            await self.show(interaction, cid.game_id)
+        elif cid.op == "pv":
+            await self.private(interaction, cid)
+        elif cid.op in ("uy", "un"):
+            await on_undo_click(interaction, cid)
+        else:
+            await self.decision_click(interaction, cid, data)
+
+    # --- not about one decision -----------------------------------------------------------------------
+
+    async def show(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The clicker's own current decision, privately (for closed DMs and reminders)."""
+        table = table_of(interaction)
+        session = table.session(game_id)
+        current = current_decision(table, session, actor_from(interaction))
+        if current is None:
+            await say_privately(interaction, f"Nothing is waiting for you in **{session.name}** now.")
+            return
+        message = self._prompt(session, current, note=answered_note(current))
+        await say_privately(interaction, message.content, embed=message.embed, view=message.view)
+
+    async def private(self, interaction: discord.Interaction, cid: CustomId) -> None:
+        kept = self.bot.poster.private.get(int(cid.args[0])) if cid.args and cid.args[0].isdigit() else None
+        if kept is None:
+            await say_privately(
+                interaction, "That message is no longer available; `/game prompt` shows your decision."
+            )
+            return
+        user_id, text = kept
+        if interaction.user.id != user_id:
+            await say_privately(interaction, "That message is for someone else.")
+            return
+        await say_privately(interaction, text)
+
+    # --- a decision's prompt --------------------------------------------------------------------------
+
+    def _prompt(
+        self,
+        session: Session,
+        current: Current,
+        screen: prompts.Screen | None = None,
+        note: str | None = None,
+        channel: bool = False,
+    ) -> prompts.PromptMessage:
+        if screen is None:
+            screen = prompts.answer_screen(current.payload, current.answer)
+        extras = rules.extras_for(session, current.decision)
+        return prompts.build_prompt(current.payload, extras, screen, note=note, channel=channel)
+
+    async def decision_click(
+        self, interaction: discord.Interaction, cid: CustomId, data: dict[str, Any]
+    ) -> None:
+        table = table_of(interaction)
+        session = table.session(cid.game_id)
+        actor = actor_from(interaction)
+        seat = session.seat_of_user(actor.user_id)
+        if seat is None or seat.house != cid.house:
+            owner = next((s for s in session.seats if s.house == cid.house), None)
+            who = f" ({owner.label})" if owner is not None else ""
+            await say_privately(
+                interaction,
+                f"This prompt is for {rules.house_name(cid.house)}'s player{who}; it is not yours to answer.",
+            )
+            return
+        current = current_decision(table, session, actor)
+        if current is None or fingerprint(current.decision) != cid.fingerprint:
+            await self.stale(interaction, session, current)
+            return
+        if cid.op == "x":
+            line = modal_value(data).strip()
+            if not line:
+                await say_privately(interaction, "The answer was empty; nothing was submitted.")
+                return
+            await self.submit(interaction, session, actor, current, line)
+            return
+        extras = rules.extras_for(session, current.decision)
+        values = [str(v) for v in data.get("values", [])]
+        try:
+            reaction = prompts.react(current.payload, extras, cid, values)
+        except (ValueError, IndexError, KeyError):
+            await self.stale(interaction, session, current)
+            return
+        if isinstance(reaction, prompts.OpenModal):
+            await interaction.response.send_modal(prompts.answer_modal(current.payload, reaction.prefill))
+        elif isinstance(reaction, prompts.Show):
+            message = prompts.build_prompt(
+                current.payload,
+                extras,
+                reaction.screen,
+                note=answered_note(current),
+                channel=in_channel(interaction),
+            )
+            await interaction.response.edit_message(embed=message.embed, view=message.view)
+        else:
+            await self.submit(interaction, session, actor, current, reaction.line)
+
+    async def stale(
+        self, interaction: discord.Interaction, session: Session, current: Current | None
+    ) -> None:
+        if current is None:
+            await say_privately(
+                interaction,
+                f"⌛ That prompt is out of date: nothing is waiting for you in **{session.name}** now.",
+            )
+            return
+        message = self._prompt(session, current, note=answered_note(current))
+        await say_privately(
+            interaction,
+            "⌛ That prompt is out of date: the game has moved on. Here is what you are asked now.",
+            embed=message.embed,
+            view=message.view,
+        )
+
+    async def submit(
+        self, interaction: discord.Interaction, session: Session, actor: Actor, current: Current, line: str
+    ) -> None:
+        """Hand the answer to the table, then show on the prompt what was submitted: with the prompt still
+        there when the answer may be changed, without components when it may not."""
+        await interaction.response.defer()  # the table may wait on the game's lock; the prompt stays as is
+        table = table_of(interaction)
+        decision = current.decision
+        try:
+            outcome = await table.submit(session.id, actor, line)
+        except PLAYER_ERRORS as error:
+            await interaction.followup.send(f"❌ {error}", ephemeral=True)
+            return
+        self.bot.wake()
+        log.info(
+            "game %s: House %s answered its %s decision from a prompt",
+            session.id,
+            decision["house"],
+            decision["kind"],
+        )
+        channel = in_channel(interaction)
+        after = current_decision(table, session, actor) if session.id in table.sessions else None
+        if (
+            after is not None
+            and after.answer is not None
+            and fingerprint(after.decision) == fingerprint(decision)
+        ):
+            label = describe(after.answer, decision["kind"])
+            message = self._prompt(
+                session, after, note=f"✅ Submitted: **{label}**. {CHANGE_NOTE}", channel=channel
+            )
+        else:
+            extra = "" if outcome.message == "Recorded." else outcome.message
+            message = prompts.answered_message(current.payload, line, channel=channel, note=extra)
+        await interaction.edit_original_response(embed=message.embed, view=message.view)
+
+
+async def setup(bot: MaesterBot) -> None:
+    await bot.add_cog(ComponentsCog(bot))

@@ -1,0 +1,296 @@
+"""``/game``: what players do. Create, join and start a game; see its status, board, chronicle and cards;
+see and answer one's own decision."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import autocomplete, embeds, prompts, rules
+from cogs.common import Reply, actor_from, bot_of, current_decision, find_game, say_privately
+from cogs.drafts import describe
+from cogs.poster import board_file
+from table.session import Session
+from table.settings import HOUR, GameSettings
+
+if TYPE_CHECKING:
+    from bot import MaesterBot
+    from table.table import Table
+
+log = logging.getLogger("maester.game")
+
+GAME_OPTION = "The game's number (needed only when you are in several games)"
+
+HELP = """\
+**Maester** moderates games of *A Game of Thrones: The Board Game* (2nd edition).
+
+**Playing**
+`/game create` opens a game in this channel · `/game join [house]` takes a seat · `/game house` picks a \
+house · `/game watch` follows as a spectator · `/game start` (the creator) deals the houses and begins.
+Secret decisions (orders, bids, house cards) come to you by DM as menus and buttons; public ones \
+(support, retreats, musters…) are asked in the game's channel, and only you can answer yours. Every \
+prompt has a **Type the answer** button, and `/game act` answers in notation.
+`/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards`.
+
+**Notation** (one line; the house is implied)
+`orders winterfell=march+1* white-harbor=defense+1` · `bid 3` · `play eddard-stark` · `choose accept`
+`march winterfell -> moat-cailin knight footman, castle-black footman +power` · `march winterfell -> none`
+`raid bay-of-ice -> none` · `consolidate winterfell` · `muster winterfell knight, winterfell ship@bay-of-ice`
+`destroy winterfell footman` · `rank stark lannister` · `raven swap winterfell defense+1` · `raven none`
+Tokens: march-1 march+0 march+1* defense+1 defense+2* support+0 support+1* raid raid* consolidate consolidate*
+
+**Moderators** (the game's creator, server administrators, the moderator role): `/mod force`, `/mod undo`, \
+`/mod pause`, `/mod resume`, `/mod deadline`, `/mod replace`, `/mod kick`, `/mod addai`, `/mod end`, \
+`/mod export`, `/mod import`, `/mod audit`.
+"""
+
+
+class GameCog(
+    commands.GroupCog, group_name="game", group_description="Play A Game of Thrones: The Board Game"
+):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def table(self) -> Table:
+        return self.bot.table
+
+    # --- the lobby -------------------------------------------------------------------------------------
+
+    @app_commands.command(name="create", description="Open a new game in this channel")
+    @app_commands.describe(
+        players="How many players (3 to 6)",
+        houses="Players choose their houses, or they are dealt at random at the start",
+        tides="Play with the Tides of Battle cards",
+        no_move="When a deadline passes: wait for the player, or apply the default answer",
+        orders_hours="Hours to place orders",
+        bids_hours="Hours to bid",
+        cards_hours="Hours to choose a house card",
+        other_hours="Hours for every other decision",
+        name="A name for the game",
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 3, 6],
+        houses: Literal["choose", "random"] = "choose",
+        tides: bool = False,
+        no_move: Literal["wait", "default"] = "wait",
+        orders_hours: app_commands.Range[float, 0.0, 8760.0] = 24.0,
+        bids_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
+        cards_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
+        other_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
+        name: app_commands.Range[str, 0, 80] = "",
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await say_privately(
+                interaction, "❌ Create a game in a server channel: its boards are posted there."
+            )
+            return
+        async with Reply(interaction, ephemeral=False) as reply:
+            settings = GameSettings(
+                players=players,
+                house_assignment=houses,
+                tides_of_battle=tides,
+                no_move_policy=no_move,
+                deadlines={
+                    "orders": round(orders_hours * HOUR),
+                    "bids": round(bids_hours * HOUR),
+                    "cards": round(cards_hours * HOUR),
+                    "other": round(other_hours * HOUR),
+                },
+                moderator_role=self.bot.config.moderator_role,
+            )
+            session = await self.table.create_game(
+                actor_from(interaction),
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
+                settings=settings,
+                name=name.strip(),
+            )
+            log.info(
+                "game %s: created in channel %s by user %s",
+                session.id,
+                session.channel_id,
+                interaction.user.id,
+            )
+            how = "choose their houses" if houses == "choose" else "get houses dealt at random"
+            await reply.send(
+                f"🏰 **{session.name}** is open: game **{session.id}**, {players} players who {how}"
+                f"{', with Tides of Battle' if tides else ''}. Join with `/game join`; "
+                f"{interaction.user.mention} starts it with `/game start` when every seat is taken."
+            )
+
+    @app_commands.command(name="join", description="Take a seat in a game")
+    @app_commands.describe(house="The house you want (if houses are chosen)", game=GAME_OPTION)
+    @app_commands.autocomplete(house=autocomplete.free_houses, game=autocomplete.games)
+    async def join(
+        self, interaction: discord.Interaction, house: str | None = None, game: int | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral=False) as reply:
+            session = self._lobby_game(interaction, game)
+            outcome = await self.table.join(session.id, actor_from(interaction), house)
+            log.info("game %s: user %s joins", session.id, interaction.user.id)
+            await reply.send(outcome.message)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=False) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.leave(session.id, actor_from(interaction))
+            log.info("game %s: user %s leaves", session.id, interaction.user.id)
+            await reply.send(outcome.message)
+
+    @app_commands.command(name="house", description="Choose your house (before the game starts)")
+    @app_commands.describe(house="The house you want", game=GAME_OPTION)
+    @app_commands.autocomplete(house=autocomplete.free_houses, game=autocomplete.games)
+    async def house(self, interaction: discord.Interaction, house: str, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=False) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.choose_house(session.id, actor_from(interaction), house)
+            log.info("game %s: user %s chooses a house", session.id, interaction.user.id)
+            await reply.send(outcome.message)
+
+    @app_commands.command(name="watch", description="Follow a game as a spectator")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def watch(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=False) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.spectate(session.id, actor_from(interaction))
+            await reply.send(outcome.message)
+
+    @app_commands.command(name="start", description="Start the game (its creator, once every seat is taken)")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def start(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = self._lobby_game(interaction, game)
+            outcome = await self.table.start(session.id, actor_from(interaction))
+            bot_of(interaction).wake()
+            log.info("game %s: started by user %s", session.id, interaction.user.id)
+            await reply.send(f"✅ {outcome.message} The board and the first prompts are on their way.")
+
+    def _lobby_game(self, interaction: discord.Interaction, game: int | None) -> Session:
+        """For joining: the game named, else the only game of this channel still in its lobby (a person who
+        joins is in no game yet, so their own games cannot tell)."""
+        if game is None:
+            lobbies = [
+                s for s in self.table.games_in_channel(interaction.channel_id or -1) if s.status == "lobby"
+            ]
+            if len(lobbies) == 1:
+                return lobbies[0]
+        return find_game(interaction, game)
+
+    # --- looking -----------------------------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Round, phase, seats, and who must act by when")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True, defer=False) as reply:
+            session = find_game(interaction, game)
+            await reply.send(embed=embeds.status_embed(session))
+
+    @app_commands.command(name="board", description="The board as it stands")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            view = session.require_game().view(None)  # the spectator's view: the image hides every secret
+            file = await board_file(view)
+            payload = {
+                "game_id": session.id,
+                "game_name": session.name,
+                "title": "The game is over"
+                if view["over"]
+                else f"Round {view['round']}: {view['phase']} phase",
+                "round": view["round"],
+                "phase": view["phase"],
+                "summary": list(session.summary),
+                "waiting": session.waiting_summary(),
+            }
+            kwargs = {"file": file} if file is not None else {}
+            await reply.send(embed=embeds.board_embed(payload, image=file is not None), **kwargs)
+
+    @app_commands.command(name="log", description="What has happened in the game (its chronicle)")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def log_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            lines = await self.table.chronicle(session.id, limit=200)
+            await reply.send(embed=embeds.chronicle_embed(session, lines))
+
+    @app_commands.command(name="cards", description="House cards in hand and discarded")
+    @app_commands.describe(house="One house only", game=GAME_OPTION)
+    @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
+    async def cards(
+        self, interaction: discord.Interaction, house: str | None = None, game: int | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral=True, defer=False) as reply:
+            session = find_game(interaction, game)
+            await reply.send(embed=embeds.cards_embed(session, rules.house_id(house) if house else None))
+
+    # --- deciding ----------------------------------------------------------------------------------------
+
+    @app_commands.command(name="prompt", description="Show your current decision again (privately)")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def prompt(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True, defer=False) as reply:
+            session = find_game(interaction, game)
+            current = current_decision(self.table, session, actor_from(interaction))
+            if current is None:
+                await reply.send(f"Nothing is waiting for you in **{session.name}** now.")
+                return
+            note = None
+            if current.answer is not None:
+                note = (
+                    f"You answered: **{describe(current.answer, current.decision['kind'])}**. "
+                    "You can change it until everyone has answered."
+                )
+            screen = prompts.answer_screen(current.payload, current.answer)
+            message = prompts.build_prompt(
+                current.payload, rules.extras_for(session, current.decision), screen, note=note
+            )
+            await reply.send(message.content, embed=message.embed, view=message.view)
+
+    @app_commands.command(name="act", description="Answer your current decision in notation")
+    @app_commands.describe(
+        line="Your answer, e.g. 'bid 2' or 'orders winterfell=march+0 …'", game=GAME_OPTION
+    )
+    @app_commands.autocomplete(line=autocomplete.my_line, game=autocomplete.games)
+    async def act(self, interaction: discord.Interaction, line: str, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            actor = actor_from(interaction)
+            before = current_decision(self.table, session, actor)
+            outcome = await self.table.submit(session.id, actor, line)
+            bot_of(interaction).wake()
+            kind = before.decision["kind"] if before is not None else None
+            log.info("game %s: user %s answered %s with /game act", session.id, interaction.user.id, kind)
+            after = current_decision(self.table, session, actor)
+            more = ""
+            if after is not None and after.answer is not None:
+                more = " You can change it until everyone has answered."
+            if outcome.message != "Recorded.":
+                await reply.send(f"✅ {outcome.message}")
+            else:
+                await reply.send(f"✅ Recorded: **{describe(line, kind)}**.{more}")
+
+    @app_commands.command(name="help", description="How to play with Maester")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await say_privately(interaction, HELP)
+
+
+async def setup(bot: MaesterBot) -> None:
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,400 @@
+"""``/mod``: what moderators do (the game's creator, server administrators, the moderator role). The table
+decides who may; anyone else gets its reason, privately. What a moderator changes is announced in the
+game's channel by the table's notices; the answers here are private."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import autocomplete, prompts, rules
+from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, table_of
+from cogs.ids import NONE, CustomId
+from table import ai
+from table.settings import CATEGORIES, HOUR
+
+if TYPE_CHECKING:
+    from bot import MaesterBot
+    from table.table import Table
+
+log = logging.getLogger("maester.mod")
+
+GAME_OPTION = "The game's number (needed when it is not clear from the channel)"
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+AI_CHOICES = [app_commands.Choice(name=style, value=style) for style in ai.STYLES]
+
+
+def undo_view(game_id: int, target: str, log_length: int, reason: str) -> discord.ui.View:
+    """Confirm/Cancel for an undo. The custom id carries what to undo and how long the log was when the
+    preview was shown, so a game that moved on meanwhile is not undone blindly."""
+    confirm = CustomId(game_id, NONE, NONE, "uy", (target, str(log_length)))
+    room = 100 - len(confirm.encode()) - 1
+    if reason and room > 0:
+        confirm = confirm.with_op("uy", target, log_length, reason.replace("\n", " ")[:room])
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(style=discord.ButtonStyle.danger, label="Undo", custom_id=confirm.encode())
+    )
+    view.add_item(
+        discord.ui.Button(
+            style=discord.ButtonStyle.secondary,
+            label="Cancel",
+            custom_id=CustomId(game_id, NONE, NONE, "un").encode(),
+        )
+    )
+    view.stop()
+    return view
+
+
+async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None:
+    """The Undo / Cancel buttons of an undo preview."""
+    if cid.op == "un":
+        await interaction.response.edit_message(content="Undo cancelled; nothing changed.", view=None)
+        return
+    table = table_of(interaction)
+    target, length = cid.args[0], int(cid.args[1])
+    reason = ":".join(cid.args[2:])
+    session = table.session(cid.game_id)
+    if len(session.log) != length:
+        await interaction.response.edit_message(
+            content="The game has moved on since this preview; nothing was undone. Run `/mod undo` again.",
+            view=None,
+        )
+        return
+    await interaction.response.defer()
+    actor = actor_from(interaction)
+    if target == "phase":
+        outcome = await table.undo(cid.game_id, actor, to_phase_start=True, reason=reason)
+    else:
+        outcome = await table.undo(cid.game_id, actor, count=int(target), reason=reason)
+    bot_of(interaction).wake()
+    log.info("game %s: user %s undid actions (%s)", cid.game_id, actor.user_id, target)
+    await interaction.edit_original_response(content=f"✅ {outcome.message}", view=None)
+
+
+class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate a game"):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def table(self) -> Table:
+        return self.bot.table
+
+    async def _announce(self, interaction: discord.Interaction, text: str) -> None:
+        """A public line in the channel after a private answer (a force has no table notice)."""
+        try:
+            await interaction.followup.send(
+                text, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as error:
+            log.warning("could not announce a moderator's action: %s", error)
+
+    @app_commands.command(
+        name="force", description="Decide for a house: its default answer, or the line given"
+    )
+    @app_commands.describe(
+        house="The house to decide for",
+        line="The answer in notation (default: the decision's default answer)",
+        reason="Why (kept in the audit log and told to the players)",
+        game=GAME_OPTION,
+    )
+    @app_commands.autocomplete(
+        house=autocomplete.seated_houses, line=autocomplete.forced_line, game=autocomplete.games
+    )
+    async def force(
+        self,
+        interaction: discord.Interaction,
+        house: str,
+        line: str | None = None,
+        reason: str = "",
+        game: int | None = None,
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            name = rules.house_id(house)
+            kind = next((d.kind for d in session.pending() if d.house == name), None)
+            actor = actor_from(interaction)
+            outcome = await self.table.force(session.id, actor, name, line, reason)
+            bot_of(interaction).wake()
+            log.info("game %s: user %s forced House %s (%s)", session.id, actor.user_id, name, kind)
+            await reply.send(f"✅ {outcome.message}")
+            what = prompts.kind_title(kind) if kind else "a decision"
+            because = f" Reason: {reason}" if reason else ""
+            await self._announce(
+                interaction,
+                f"🛡️ **{session.name}**: {actor.label} decided for {rules.house_name(name)} "
+                f"({what}).{because}",
+            )
+
+    @app_commands.command(name="undo", description="Take back actions (a preview asks you to confirm)")
+    @app_commands.describe(
+        count="How many actions to take back",
+        phase="Take back everything since the start of the current phase instead",
+        reason="Why (kept in the audit log and told to the players)",
+        game=GAME_OPTION,
+    )
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def undo(
+        self,
+        interaction: discord.Interaction,
+        count: app_commands.Range[int, 1, 10000] | None = None,
+        phase: bool = False,
+        reason: str = "",
+        game: int | None = None,
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            preview = self.table.undo_preview(session.id, actor_from(interaction), count, phase)
+            target = "phase" if phase else str(count)
+            shown = "\n".join(f"`{line}`" for line in preview[:30])
+            if len(preview) > 30:
+                shown += f"\n… and {len(preview) - 30} more"
+            await reply.send(
+                prompts.clip(
+                    f"This takes back {len(preview)} action(s) of **{session.name}**, last first:\n{shown}\n"
+                    "Confirm to undo them; the game is replayed without them.",
+                    2000,
+                ),
+                view=undo_view(session.id, target, len(session.log), reason),
+            )
+
+    @app_commands.command(name="pause", description="Pause a game: deadlines stop")
+    @app_commands.describe(reason="Why", game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def pause(
+        self, interaction: discord.Interaction, reason: str = "", game: int | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.pause(session.id, actor_from(interaction), reason)
+            self._done(interaction, session.id, "paused")
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(name="resume", description="Resume a paused game; deadlines move on")
+    @app_commands.describe(reason="Why", game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def resume(
+        self, interaction: discord.Interaction, reason: str = "", game: int | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.resume(session.id, actor_from(interaction), reason)
+            self._done(interaction, session.id, "resumed")
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(
+        name="deadline", description="Set a deadline: for one house, everyone waited on, or a category"
+    )
+    @app_commands.describe(
+        hours="Hours from now (or, with a category, the time that category gets from now on)",
+        house="Only this house's running deadline",
+        category="Change this category's deadline for the decisions to come",
+        reason="Why",
+        game=GAME_OPTION,
+    )
+    @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
+    async def deadline(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[float, 0.0, 8760.0],
+        house: str | None = None,
+        category: Literal["orders", "bids", "cards", "other"] | None = None,
+        reason: str = "",
+        game: int | None = None,
+    ) -> None:
+        assert category is None or category in CATEGORIES
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.set_deadline(
+                session.id,
+                actor_from(interaction),
+                seconds=round(hours * HOUR),
+                house=house,
+                kind=category,
+                reason=reason,
+            )
+            self._done(interaction, session.id, "deadline set")
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(name="replace", description="Give a house to another person")
+    @app_commands.describe(house="The house", user="Who plays it from now on", reason="Why", game=GAME_OPTION)
+    @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        house: str,
+        user: discord.User,
+        reason: str = "",
+        game: int | None = None,
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.replace_player(
+                session.id, actor_from(interaction), house, user.id, user.display_name, reason
+            )
+            self._done(interaction, session.id, f"House {house} replaced")
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(
+        name="kick", description="Take a player out of their seat: an AI plays it, or it waits"
+    )
+    @app_commands.describe(
+        house="The house whose player leaves",
+        ai="An AI style to play the house (leave empty to wait for a replacement)",
+        reason="Why",
+        game=GAME_OPTION,
+    )
+    @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
+    @app_commands.choices(ai=AI_CHOICES)
+    async def kick(
+        self,
+        interaction: discord.Interaction,
+        house: str,
+        ai: str | None = None,
+        reason: str = "",
+        game: int | None = None,
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.remove_player(session.id, actor_from(interaction), house, ai, reason)
+            self._done(interaction, session.id, f"House {house} emptied")
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(name="addai", description="Fill a free seat with an AI player (before the start)")
+    @app_commands.describe(
+        style="How the AI plays", house="The AI's house (if houses are chosen)", game=GAME_OPTION
+    )
+    @app_commands.autocomplete(house=autocomplete.free_houses, game=autocomplete.games)
+    @app_commands.choices(style=AI_CHOICES)
+    async def addai(
+        self,
+        interaction: discord.Interaction,
+        style: str = ai.STYLES[-1],
+        house: str | None = None,
+        game: int | None = None,
+    ) -> None:
+        async with Reply(interaction, ephemeral=False) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.add_ai(session.id, actor_from(interaction), style, house)
+            log.info("game %s: user %s adds an AI (%s)", session.id, interaction.user.id, style)
+            await reply.send(outcome.message)
+
+    @app_commands.command(name="end", description="End a game for good")
+    @app_commands.describe(reason="Why", game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def end(self, interaction: discord.Interaction, reason: str = "", game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.end_game(session.id, actor_from(interaction), reason)
+            self._done(interaction, session.id, "ended")
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(
+        name="export", description="The game as a JSON file (settings, seats, every action)"
+    )
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            data = self.table.export(session.id, actor_from(interaction))
+            blob = json.dumps(data, indent=1).encode()
+            log.info("game %s: exported by user %s", session.id, interaction.user.id)
+            await reply.send(
+                f"**{session.name}**, exported. It holds every secret of the game: keep it to yourself.",
+                file=discord.File(io.BytesIO(blob), filename=f"maester-game-{session.id}.json"),
+            )
+
+    @app_commands.command(
+        name="import", description="Play on, in this channel, a game exported with /mod export"
+    )
+    @app_commands.describe(file="The JSON file from /mod export")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await say_privately(
+                interaction, "❌ Import a game in a server channel: its boards are posted there."
+            )
+            return
+        async with Reply(interaction, ephemeral=False) as reply:
+            if file.size > MAX_IMPORT_BYTES:
+                await reply.fail("That file is too large to be a game export.")
+                return
+            try:
+                data: Any = json.loads(await file.read())
+            except (UnicodeDecodeError, json.JSONDecodeError):
+                await reply.fail("That file is not JSON; attach the file `/mod export` gave you.")
+                return
+            if not isinstance(data, dict):
+                await reply.fail("That is not a Maester game export.")
+                return
+            session = await self.table.import_game(
+                actor_from(interaction),
+                data,
+                channel_id=interaction.channel_id,
+                guild_id=interaction.guild_id,
+            )
+            bot_of(interaction).wake()
+            log.info(
+                "game %s: imported by user %s into channel %s",
+                session.id,
+                interaction.user.id,
+                session.channel_id,
+            )
+            await reply.send(
+                f"📥 **{session.name}** is imported as game **{session.id}** ({session.status}), "
+                f"{len(session.log)} actions replayed."
+            )
+
+    @app_commands.command(name="audit", description="What moderators and the table did to a game")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def audit(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            entries = await self.table.audit_log(session.id, actor_from(interaction))
+            lines = []
+            for entry in entries[-25:]:
+                details = json.dumps(entry.details, separators=(",", ":")) if entry.details else ""
+                because = f" — {entry.reason}" if entry.reason else ""
+                lines.append(
+                    prompts.clip(
+                        f"<t:{int(entry.at)}:f> **{entry.actor_name}** {entry.action}{because} {details}", 300
+                    )
+                )
+            text = "\n".join(lines) or "Nothing yet."
+            full = json.dumps(
+                [
+                    {
+                        "at": e.at,
+                        "actor_id": e.actor_id,
+                        "actor": e.actor_name,
+                        "action": e.action,
+                        "reason": e.reason,
+                        "details": e.details,
+                    }
+                    for e in entries
+                ],
+                indent=1,
+            ).encode()
+            await reply.send(
+                embed=discord.Embed(
+                    title=prompts.clip(f"{session.name}: audit log", 256),
+                    description=prompts.clip(text, 4000),
+                ),
+                file=discord.File(io.BytesIO(full), filename=f"maester-audit-{session.id}.json"),
+            )
+
+    def _done(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
+        bot_of(interaction).wake()
+        log.info("game %s: %s by user %s", game_id, what, interaction.user.id)
+
+
+async def setup(bot: MaesterBot) -> None:
+    await bot.add_cog(ModerationCog(bot))

@@ -1,0 +1,392 @@
+"""The two background loops: the outbox poster (what the table says to post, posted) and the deadline
+ticker (reminders and passed deadlines, on time).
+
+An outbox item is marked sent only after Discord accepted it, with the item's id as the message nonce, so
+a retry after a crash does not post twice. Items of one game are posted in order: when one fails for a
+passing reason (Discord down, a timeout), that game's later items wait for the next pass.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from cogs import embeds, prompts, rules
+from cogs.common import mentions
+from cogs.ids import fingerprint
+from table.outbox import decision_json
+from table.store import OutboxItem
+
+if TYPE_CHECKING:
+    from bot import MaesterBot
+
+log = logging.getLogger("maester.poster")
+
+DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
+PRIVATE_KEPT = 500  # private texts kept for people whose DMs are closed (shown by a button)
+_renderer_missing_logged = False
+
+
+def render_png(view: dict[str, Any]) -> bytes | None:
+    """The board image of a (spectator's) view, or None while the renderer is not installed. Slow: call it
+    in a thread."""
+    global _renderer_missing_logged
+    try:
+        import renderer
+    except ImportError:
+        if not _renderer_missing_logged:
+            log.warning("the board renderer is not available: boards are posted without an image")
+            _renderer_missing_logged = True
+        return None
+    return renderer.render(view)
+
+
+async def board_file(view: dict[str, Any]) -> discord.File | None:
+    try:
+        png = await asyncio.to_thread(render_png, view)
+    except Exception:
+        log.exception("rendering a board failed; posting it without an image")
+        return None
+    return None if png is None else discord.File(io.BytesIO(png), filename=embeds.BOARD_FILE)
+
+
+class Retry(Exception):
+    """A post failed for a passing reason: try again later."""
+
+
+def _transient(error: BaseException) -> bool:
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, aiohttp.ClientError | asyncio.TimeoutError | OSError)
+
+
+class OutboxPoster:
+    def __init__(self, bot: MaesterBot, interval: float = 2.0) -> None:
+        self.bot = bot
+        self.interval = interval
+        self.private: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+
+    @property
+    def table(self) -> Any:
+        return self.bot.table
+
+    def wake(self) -> None:
+        """Post now rather than at the next poll (after a command changed a game)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        await self.bot.wait_until_ready()
+        delay = self.interval
+        while not self.bot.is_closed():
+            self._wake.clear()
+            try:
+                _, failed = await self.flush()
+                delay = min(delay * 2, 60.0) if failed else self.interval
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the outbox poster failed; trying again")
+                delay = min(delay * 2, 60.0)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def flush(self) -> tuple[int, int]:
+        """Post everything the outbox holds now. Returns (posted, failed)."""
+        posted = failed = 0
+        async with self._lock:
+            while True:
+                items = await self.table.outbox(limit=100)
+                if not items:
+                    break
+                blocked: set[int] = set()
+                done = 0
+                for index, item in enumerate(items):
+                    if item.game_id in blocked:
+                        continue
+                    later_board = any(
+                        o.kind == "board" and o.game_id == item.game_id for o in items[index + 1 :]
+                    )
+                    try:
+                        await self.post(item, ping=not later_board)
+                    except Retry as error:
+                        log.warning(
+                            "outbox item %s (%s, game %s) will be retried: %s",
+                            item.id,
+                            item.kind,
+                            item.game_id,
+                            error,
+                        )
+                        blocked.add(item.game_id)
+                        failed += 1
+                        continue
+                    await self.table.mark_sent(item.id)
+                    posted += 1
+                    done += 1
+                if blocked or done == 0 or len(items) < 100:
+                    break
+        return posted, failed
+
+    # --- one item ------------------------------------------------------------------------------------------
+
+    async def post(self, item: OutboxItem, *, ping: bool = True) -> None:
+        """Post one item. Returns when it is delivered, or can never be (logged); raises Retry otherwise."""
+        handlers = {
+            "board": self._board,
+            "notice": self._notice,
+            "game-over": self._game_over,
+            "channel-prompt": self._channel_prompt,
+            "prompt": self._dm_prompt,
+            "private": self._private,
+            "reminder": self._reminder,
+        }
+        handler = handlers.get(item.kind)
+        if handler is None:
+            log.warning("outbox item %s has an unknown kind %r; skipped", item.id, item.kind)
+            return
+        try:
+            await handler(item, ping)
+        except discord.HTTPException as error:
+            if _transient(error):
+                raise Retry(str(error)) from error
+            log.error(
+                "outbox item %s (%s, game %s) cannot be posted to %s %s: %s",
+                item.id,
+                item.kind,
+                item.game_id,
+                item.target,
+                item.target_id,
+                error,
+            )
+        except (aiohttp.ClientError, TimeoutError, OSError) as error:
+            raise Retry(str(error)) from error
+        except Exception:
+            # A bug in drawing this one item must not hold up every game behind it: log it and move on
+            # (the person can still see a prompt with /game prompt).
+            log.exception(
+                "outbox item %s (%s, game %s) could not be drawn; skipped", item.id, item.kind, item.game_id
+            )
+
+    def _channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id)
+
+    async def _send(
+        self, target: discord.abc.Messageable, item: OutboxItem, **kwargs: Any
+    ) -> discord.Message:
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        message = await target.send(nonce=item.id, **kwargs)
+        view = kwargs.get("view")
+        if view is not None:
+            view.stop()
+        return message
+
+    async def _board(self, item: OutboxItem, ping: bool) -> None:
+        payload = item.payload
+        file = await board_file(payload["view"])
+        content, users = embeds.board_ping(payload) if ping else (None, [])
+        kwargs: dict[str, Any] = {"embed": embeds.board_embed(payload, image=file is not None)}
+        if file is not None:
+            kwargs["file"] = file
+        await self._send(
+            self._channel(item.target_id), item, content=content, allowed_mentions=mentions(*users), **kwargs
+        )
+        log.info("game %s: board posted (%s), outbox item %s", item.game_id, payload.get("title"), item.id)
+
+    async def _notice(self, item: OutboxItem, ping: bool) -> None:
+        await self._send(self._channel(item.target_id), item, content=embeds.notice_text(item.payload))
+        log.info("game %s: notice posted, outbox item %s", item.game_id, item.id)
+
+    async def _game_over(self, item: OutboxItem, ping: bool) -> None:
+        await self._send(self._channel(item.target_id), item, embed=embeds.game_over_embed(item.payload))
+        log.info("game %s: the end posted, outbox item %s", item.game_id, item.id)
+
+    def _live_prompt(self, item: OutboxItem) -> tuple[Any, dict[str, Any]] | None:
+        """The session and payload of a prompt item whose decision still waits; None when the game has
+        moved past it (answered by a command, forced, undone): posting it would only be noise."""
+        payload = item.payload
+        session = self.table.sessions.get(item.game_id)
+        decision = payload["decision"]
+        if session is None or session.game is None:
+            return None
+        for pending in session.pending():
+            if pending.house == decision["house"] and fingerprint(decision_json(pending)) == fingerprint(
+                decision
+            ):
+                return session, payload
+        return None
+
+    async def _channel_prompt(self, item: OutboxItem, ping: bool) -> None:
+        live = self._live_prompt(item)
+        if live is None:
+            log.info(
+                "game %s: outbox item %s is a prompt the game has moved past; skipped", item.game_id, item.id
+            )
+            return
+        session, payload = live
+        message = prompts.build_prompt(payload, rules.extras_for(session, payload["decision"]), channel=True)
+        await self._send(
+            self._channel(item.target_id),
+            item,
+            content=message.content,
+            embed=message.embed,
+            view=message.view,
+            allowed_mentions=mentions(int(payload["user_id"])),
+        )
+        log.info(
+            "game %s: %s prompt for House %s posted in the channel, outbox item %s",
+            item.game_id,
+            payload["decision"]["kind"],
+            payload["house"],
+            item.id,
+        )
+
+    async def _dm(self, user_id: int) -> discord.DMChannel:
+        return await self.bot.create_dm(discord.Object(id=user_id))
+
+    async def _dm_prompt(self, item: OutboxItem, ping: bool) -> None:
+        live = self._live_prompt(item)
+        if live is None:
+            log.info(
+                "game %s: outbox item %s is a prompt the game has moved past; skipped", item.game_id, item.id
+            )
+            return
+        session, payload = live
+        message = prompts.build_prompt(payload, rules.extras_for(session, payload["decision"]))
+        try:
+            dm = await self._dm(item.target_id)
+            await self._send(dm, item, content=message.content, embed=message.embed, view=message.view)
+        except discord.Forbidden:
+            await self._dms_closed(
+                item,
+                f"{rules.house_name(payload['house'])} must decide "
+                f"({prompts.kind_title(payload['decision']['kind'])}), "
+                f"{embeds.due_text(payload.get('due_at'))}.",
+            )
+            return
+        log.info(
+            "game %s: %s prompt for House %s sent by DM to user %s, outbox item %s",
+            item.game_id,
+            payload["decision"]["kind"],
+            payload["house"],
+            item.target_id,
+            item.id,
+        )
+
+    async def _private(self, item: OutboxItem, ping: bool) -> None:
+        payload = item.payload
+        house = rules.house_name(payload["house"])
+        text = f"**{payload.get('game_name', '')}** (game {item.game_id}), for {house}: {payload['text']}"
+        try:
+            dm = await self._dm(item.target_id)
+            await self._send(dm, item, content=prompts.clip(text, 2000))
+        except discord.Forbidden:
+            self.private[item.id] = (item.target_id, text)
+            while len(self.private) > PRIVATE_KEPT:
+                self.private.popitem(last=False)
+            await self._dms_closed(
+                item, "I have private news for you.", view=prompts.private_view(item.game_id, item.id)
+            )
+            return
+        log.info(
+            "game %s: private news sent by DM to user %s, outbox item %s",
+            item.game_id,
+            item.target_id,
+            item.id,
+        )
+
+    async def _reminder(self, item: OutboxItem, ping: bool) -> None:
+        payload = item.payload
+        due = payload.get("due_at")
+        text = (
+            f"⏰ {payload.get('text', '')} The deadline is <t:{int(due)}:R>."
+            if due
+            else f"⏰ {payload.get('text', '')}"
+        )
+        view = prompts.show_prompt_view(item.game_id)
+        try:
+            dm = await self._dm(item.target_id)
+            await self._send(dm, item, content=prompts.clip(text, 2000), view=view)
+        except discord.Forbidden:
+            await self._dms_closed(
+                item, f"Reminder: {rules.house_name(payload['house'])} must decide, {embeds.due_text(due)}."
+            )
+            return
+        log.info(
+            "game %s: reminder sent by DM to user %s, outbox item %s", item.game_id, item.target_id, item.id
+        )
+
+    async def _dms_closed(self, item: OutboxItem, what: str, view: discord.ui.View | None = None) -> None:
+        """The person's DMs are closed: say so in the game's channel, pinging them, with a button that shows
+        them privately what the DM would have said (nothing secret is posted)."""
+        session = self.table.sessions.get(item.game_id)
+        if session is None:
+            log.info(
+                "game %s: user %s has closed DMs and the game is closed; item %s dropped",
+                item.game_id,
+                item.target_id,
+                item.id,
+            )
+            return
+        user = item.target_id
+        text = (
+            f"<@{user}>, I cannot send you direct messages, so I say it here for **{session.name}**: {what} "
+            "Press the button to see it privately (or allow DMs from this server's members)."
+        )
+        await self._send(
+            self._channel(session.channel_id),
+            item,
+            content=prompts.clip(text, 2000),
+            view=view or prompts.show_prompt_view(item.game_id),
+            allowed_mentions=mentions(user),
+        )
+        log.info(
+            "game %s: user %s has closed DMs; told in the channel (outbox item %s)",
+            item.game_id,
+            user,
+            item.id,
+        )
+
+
+class DeadlineTicker:
+    """Sleeps until the table's next reminder or deadline (at most a minute), then lets the table act."""
+
+    def __init__(self, bot: MaesterBot, longest: float = 60.0) -> None:
+        self.bot = bot
+        self.longest = longest
+        self._wake = asyncio.Event()
+
+    def wake(self) -> None:
+        """Deadlines may have changed: look again now."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        await self.bot.wait_until_ready()
+        table = self.bot.table
+        while not self.bot.is_closed():
+            self._wake.clear()
+            handled = 0
+            try:
+                handled = await table.tick()
+                if handled:
+                    log.info("deadlines: %s reminder(s) or deadline(s) handled", handled)
+                    self.bot.poster.wake()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the deadline ticker failed; trying again")
+            wake_at = table.next_wakeup()
+            delay = (
+                self.longest if wake_at is None else min(max(wake_at - table.clock.now(), 0.0), self.longest)
+            )
+            if not handled:
+                delay = max(delay, 1.0)  # something due that the table did not take: do not spin on it
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)

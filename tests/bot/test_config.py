@@ -1,0 +1,139 @@
+"""Configuration: the .env loader, the environment's precedence, and a clear exit without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot
+from bot import Config, ConfigError, create_bot, load_config, read_env_file
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_env_file_reader(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# a comment\n\nDISCORD_TOKEN=abc.def\nexport MAESTER_DATABASE='games.sqlite3'\n"
+        'MAESTER_MODERATOR_ROLE="Night\'s Watch"\nMAESTER_LOG_LEVEL=debug  # loud\nMAESTER_DEV_GUILD_ID=\n'
+    )
+    assert read_env_file(env) == {
+        "DISCORD_TOKEN": "abc.def",
+        "MAESTER_DATABASE": "games.sqlite3",
+        "MAESTER_MODERATOR_ROLE": "Night's Watch",
+        "MAESTER_LOG_LEVEL": "debug",
+        "MAESTER_DEV_GUILD_ID": "",
+    }
+    assert read_env_file(tmp_path / "missing") == {}
+    env.write_text("not a setting\n")
+    with pytest.raises(ConfigError, match="line 1"):
+        read_env_file(env)
+
+
+def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=from-file\nMAESTER_DEV_GUILD_ID=42\nMAESTER_MODERATOR_ROLE=Maester\n")
+    config = load_config(
+        {"DISCORD_TOKEN": "from-env", "MAESTER_DISCORD_API": "http://127.0.0.1:8765/api/v10/"}, env
+    )
+    assert config == Config(
+        token="from-env",
+        database="maester.sqlite3",
+        dev_guild_id=42,
+        moderator_role="Maester",
+        log_level="INFO",
+        discord_api="http://127.0.0.1:8765/api/v10",
+    )
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ({"MAESTER_DEV_GUILD_ID": "my server"}, "server id"),
+        ({"MAESTER_LOG_LEVEL": "LOUD"}, "MAESTER_LOG_LEVEL"),
+        ({"MAESTER_DISCORD_API": "127.0.0.1"}, "http"),
+    ],
+)
+def test_wrong_settings_are_named(tmp_path: Path, setting: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_config({"DISCORD_TOKEN": "t", **setting}, tmp_path / "none")
+
+
+def test_without_a_token_the_message_says_how_to_get_one(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError) as raised:
+        load_config({"DISCORD_TOKEN": ""}, tmp_path / "none")
+    text = str(raised.value)
+    assert "https://discord.com/developers/applications" in text and "Reset Token" in text
+    assert "applications.commands" in text and "bot" in text
+
+
+def test_main_exits_with_status_1_without_a_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert bot.main() == 1
+    assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_python_bot_py_without_a_token(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "discord.com/developers/applications" in done.stderr
+
+
+def test_a_fake_discord_api_is_used_for_every_route() -> None:
+    before = discord.http.Route.BASE
+    try:
+        create_bot(Config(token="t", discord_api="http://127.0.0.1:9/api/v10"))
+        assert discord.http.Route("GET", "/gateway/bot").url == "http://127.0.0.1:9/api/v10/gateway/bot"
+    finally:
+        discord.http.Route.BASE = before
+
+
+async def test_the_commands(tmp_path: Path) -> None:
+    """The command surface, loaded as the bot loads it (without logging in)."""
+    from cogs import EXTENSIONS
+    from table.table import Table
+
+    client = create_bot(Config(token="t", database=str(tmp_path / "db.sqlite3")))
+    client.table = await Table.open(tmp_path / "db.sqlite3")
+    try:
+        for extension in EXTENSIONS:
+            await client.load_extension(extension)
+        groups = {c.name: c.to_dict(client.tree) for c in client.tree.get_commands()}
+        assert set(groups) == {"game", "mod"}
+        names = {g: {o["name"] for o in data["options"]} for g, data in groups.items()}
+        assert names["game"] == {"create", "join", "leave", "house", "watch", "start", "status", "board"} | {
+            "log",
+            "cards",
+            "prompt",
+            "act",
+            "help",
+        }
+        assert names["mod"] == {"force", "undo", "pause", "resume", "deadline", "replace", "kick", "end"} | {
+            "export",
+            "import",
+            "addai",
+            "audit",
+        }
+        for data in groups.values():
+            for command in data["options"]:
+                assert len(command["description"]) <= 100
+                for option in command.get("options", []):
+                    assert len(option["description"]) <= 100
+    finally:
+        await client.close()  # closes the table too

@@ -1,0 +1,68 @@
+"""Channel messages built from the table's outbox: the board post, the status, notices. Nothing secret."""
+
+from __future__ import annotations
+
+import json
+
+from cogs import embeds, rules
+from table.table import Table
+from tests.table.conftest import ALICE, BOB, CAROL, three_player_game
+
+SECRET_ORDERS = "orders winterfell=march+1* white-harbor=raid* the-shivering-sea=support+0"
+
+
+def _text(embed) -> str:  # type: ignore[no-untyped-def]
+    return json.dumps(embed.to_dict())
+
+
+async def test_nothing_secret_in_boards_status_or_notices(table: Table) -> None:
+    game_id = await three_player_game(table)
+    await table.submit(game_id, ALICE, SECRET_ORDERS)  # Stark's orders stay face down until all have placed
+    session = table.session(game_id)
+    posted = []
+    for item in await table.outbox():
+        if item.target != "channel":
+            continue
+        if item.kind == "board":
+            posted.append(_text(embeds.board_embed(item.payload, image=True)))
+            posted.append(embeds.board_ping(item.payload)[0] or "")
+        elif item.kind == "notice":
+            posted.append(embeds.notice_text(item.payload))
+    posted.append(_text(embeds.status_embed(session)))
+    posted.append(_text(embeds.cards_embed(session)))
+    text = "\n".join(posted)
+    for secret in ("march+1*", "raid*", "support+0"):
+        assert secret not in text
+    for name in ("March +1", "Raid (special)", "Support +0"):
+        assert name not in text
+    assert "House Stark" in text
+
+
+async def test_the_board_post_pings_only_who_is_waited_on(table: Table) -> None:
+    game_id = await three_player_game(table)
+    await table.submit(game_id, ALICE, SECRET_ORDERS)
+    session = table.session(game_id)
+    board = next(i for i in await table.outbox() if i.kind == "board")
+    payload = {**board.payload, "waiting": session.waiting_summary()}
+    content, users = embeds.board_ping(payload)
+    assert sorted(users) == [BOB.user_id, CAROL.user_id]
+    assert content is not None and f"<@{ALICE.user_id}>" not in content
+    embed = embeds.board_embed(payload, image=False)
+    waiting = next(f for f in embed.fields if f.name == "Waiting for")
+    assert rules.house_name("lannister") in (waiting.value or "")
+    assert "<t:" in (waiting.value or "") and ":R>" in (waiting.value or "")
+    assert embed.image.url is None
+
+
+async def test_the_status_of_a_lobby_and_of_a_game(table: Table) -> None:
+    from table import GameSettings
+
+    lobby = await table.create_game(
+        ALICE, channel_id=5, guild_id=6, settings=GameSettings(players=4), name="Lobby"
+    )
+    await table.join(lobby.id, ALICE, "stark")
+    text = _text(embeds.status_embed(lobby))
+    assert "1 of 4 seats" in text and "House Stark" in text
+    game_id = await three_player_game(table)
+    text = _text(embeds.status_embed(table.session(game_id)))
+    assert "Round 1 of 10, planning phase" in text and "Waiting for" in text
