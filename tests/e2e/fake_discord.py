@@ -1,0 +1,2649 @@
+"""A fake Discord that the real discord.py client talks to over a real socket.
+
+One aiohttp server on 127.0.0.1 serves the REST API under ``/api/v10`` (and ``/api/v9``, ``/api``),
+the gateway websocket at ``/ws`` and uploaded attachments at ``/attachments/...``. It holds one guild
+with text channels, roles, the bot and a few people, stores what the bot syncs, sends and edits, and
+lets a test act as those people: slash commands, component clicks, modal submissions, autocomplete
+and plain messages arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches.
+
+Where Discord would refuse a request (a message over 2000 characters, an empty message, a second
+response to one interaction, a response after the 3 second deadline, a DM to someone whose DMs are
+closed) the fake answers with Discord's status and error code, so the bot sees the same
+``discord.HTTPException`` it would see in production. Routes the fake does not know are answered
+with 404, logged and listed in :attr:`FakeDiscord.unhandled`.
+
+The state (messages, DM channels, synced commands) belongs to the server, not to a gateway
+connection, so a bot process may disconnect, die and identify again and find everything as it was.
+
+Example (``fake`` is the fixture of ``conftest.py``; ``running`` and ``BotProcess`` are in ``harness.py``)::
+
+    async with running(make_bot(), fake):              # or: await bot_process.start()
+        lobby = await fake.slash("alice", "game", "create", options={"players": 3})
+        post = await lobby.wait_message(lambda m: "Join" in m.text)
+        for who in ("alice", "bob", "carol"):
+            await (await fake.click(who, post, label="Join")).wait_response()
+        board = await fake.wait_for(lambda m: m.pngs and not m.is_dm, timeout=10)
+        assert fake.dms("bob")[-1].components                # bob was asked for orders by DM
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import itertools
+import json
+import logging
+import mimetypes
+import re
+import secrets
+import struct
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger("tests.e2e.fake_discord")
+
+T = TypeVar("T")
+Json = dict[str, Any]
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+# --------------------------------------------------------------------------------------------------
+# Constants: permissions, intents, message flags, interaction and callback types
+# --------------------------------------------------------------------------------------------------
+
+
+class Perm:
+    """Permission bits (the ones a game bot is likely to look at)."""
+
+    CREATE_INSTANT_INVITE = 1 << 0
+    KICK_MEMBERS = 1 << 1
+    BAN_MEMBERS = 1 << 2
+    ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
+    MANAGE_GUILD = 1 << 5
+    ADD_REACTIONS = 1 << 6
+    VIEW_CHANNEL = 1 << 10
+    SEND_MESSAGES = 1 << 11
+    MANAGE_MESSAGES = 1 << 13
+    EMBED_LINKS = 1 << 14
+    ATTACH_FILES = 1 << 15
+    READ_MESSAGE_HISTORY = 1 << 16
+    MENTION_EVERYONE = 1 << 17
+    USE_EXTERNAL_EMOJIS = 1 << 18
+    CHANGE_NICKNAME = 1 << 26
+    MANAGE_ROLES = 1 << 28
+    USE_APPLICATION_COMMANDS = 1 << 31
+    CREATE_PUBLIC_THREADS = 1 << 35
+    SEND_MESSAGES_IN_THREADS = 1 << 38
+
+    ALL = (1 << 53) - 1
+    EVERYONE = (
+        CREATE_INSTANT_INVITE
+        | ADD_REACTIONS
+        | VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | USE_EXTERNAL_EMOJIS
+        | CHANGE_NICKNAME
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS
+    )
+
+
+class Intent:
+    GUILDS = 1 << 0
+    GUILD_MEMBERS = 1 << 1
+    GUILD_PRESENCES = 1 << 8
+    GUILD_MESSAGES = 1 << 9
+    DIRECT_MESSAGES = 1 << 12
+    MESSAGE_CONTENT = 1 << 15
+    PRIVILEGED = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT
+
+
+class Flag:
+    """Message flags."""
+
+    SUPPRESS_EMBEDS = 1 << 2
+    EPHEMERAL = 1 << 6
+    LOADING = 1 << 7
+    SUPPRESS_NOTIFICATIONS = 1 << 12
+    IS_COMPONENTS_V2 = 1 << 15
+    SETTABLE = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
+
+
+class InteractionType:
+    PING = 1
+    APPLICATION_COMMAND = 2
+    MESSAGE_COMPONENT = 3
+    AUTOCOMPLETE = 4
+    MODAL_SUBMIT = 5
+
+
+class Callback:
+    """Interaction callback (response) types."""
+
+    PONG = 1
+    CHANNEL_MESSAGE = 4
+    DEFERRED_CHANNEL_MESSAGE = 5
+    DEFERRED_UPDATE_MESSAGE = 6
+    UPDATE_MESSAGE = 7
+    AUTOCOMPLETE_RESULT = 8
+    MODAL = 9
+
+
+class OptionType:
+    SUB_COMMAND = 1
+    SUB_COMMAND_GROUP = 2
+    STRING = 3
+    INTEGER = 4
+    BOOLEAN = 5
+    USER = 6
+    CHANNEL = 7
+    ROLE = 8
+    MENTIONABLE = 9
+    NUMBER = 10
+    ATTACHMENT = 11
+
+
+SELECT_TYPES = {3, 5, 6, 7, 8}
+V2_ONLY_TYPES = {9, 10, 11, 12, 13, 14, 17}
+
+
+class HttpError(Exception):
+    """An error answer in Discord's shape: ``{"code": ..., "message": ...}`` with an HTTP status."""
+
+    def __init__(self, status: int, code: int, message: str, errors: Json | None = None) -> None:
+        super().__init__(f"{status} {code} {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+        self.errors = errors
+
+    def response(self) -> web.Response:
+        body: Json = {"code": self.code, "message": self.message}
+        if self.errors is not None:
+            body["errors"] = self.errors
+        return json_response(body, self.status)
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """JSON with the exact ``Content-Type: application/json`` discord.py insists on (no charset)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+def invalid_form(path: str, message: str) -> HttpError:
+    """Discord's 50035 "Invalid Form Body" for one field."""
+    return HttpError(
+        400,
+        50035,
+        "Invalid Form Body",
+        {path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": message}]}},
+    )
+
+
+def now_iso() -> str:
+    return dt.datetime.now(dt.UTC).isoformat()
+
+
+class Snowflakes:
+    """Increasing snowflakes whose timestamp part is the current time, as Discord makes them."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def __call__(self) -> int:
+        candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(candidate, self._last + 1)
+        return self._last
+
+
+def png_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of a PNG, from its IHDR chunk."""
+    if data[:8] != PNG_SIGNATURE or len(data) < 24:
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def walk_components(components: Sequence[Json]) -> Iterator[Json]:
+    """Every component, depth first, through action rows, labels, sections and containers."""
+    for component in components:
+        yield component
+        yield from walk_components(component.get("components") or [])
+        for key in ("component", "accessory"):
+            child = component.get(key)
+            if isinstance(child, dict):
+                yield from walk_components([child])
+
+
+def embed_text(embed: Json) -> str:
+    parts = [embed.get("title"), embed.get("description")]
+    author = embed.get("author") or {}
+    parts.append(author.get("name"))
+    for f in embed.get("fields") or []:
+        parts.extend([f.get("name"), f.get("value")])
+    footer = embed.get("footer") or {}
+    parts.append(footer.get("text"))
+    return "\n".join(p for p in parts if p)
+
+
+def components_text(components: Sequence[Json]) -> str:
+    parts = []
+    for c in walk_components(components):
+        if c.get("type") == 10 and c.get("content"):
+            parts.append(c["content"])
+        elif c.get("label") and c.get("type") in (2, 18):
+            parts.append(c["label"])
+    return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------------------------------
+# The world: roles, people, channels, messages, interactions, modals
+# --------------------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class FakeRole:
+    id: int
+    name: str
+    permissions: int = 0
+    position: int = 0
+    managed: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": self.position,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "managed": self.managed,
+            "mentionable": True,
+            "icon": None,
+            "unicode_emoji": None,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A Discord account: a person (``key`` is the short name tests use) or the bot."""
+
+    id: int
+    key: str
+    username: str
+    display_name: str | None = None
+    bot: bool = False
+    role_ids: list[int] = field(default_factory=list)
+    dms_closed: bool = False
+    in_guild: bool = True
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    @property
+    def name(self) -> str:
+        return self.display_name or self.username
+
+    def payload(self) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "username": self.username,
+            "discriminator": "0",
+            "global_name": self.display_name,
+            "avatar": None,
+            "public_flags": 0,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+    def __repr__(self) -> str:
+        return f"<FakeUser {self.key} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeChannel:
+    """A guild text channel (type 0) or a DM channel (type 1) with ``recipient``."""
+
+    id: int
+    type: int
+    name: str | None = None
+    guild_id: int | None = None
+    recipient: FakeUser | None = None
+    position: int = 0
+    last_message_id: int | None = None
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == 1
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self) -> Json:
+        last = None if self.last_message_id is None else str(self.last_message_id)
+        if self.is_dm:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "recipients": [self.recipient.payload()],
+                "last_message_id": last,
+                "flags": 0,
+            }
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "topic": None,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": last,
+            "flags": 0,
+        }
+
+    def __repr__(self) -> str:
+        if self.is_dm:
+            return f"<FakeChannel DM with {self.recipient.key if self.recipient else '?'} id={self.id}>"
+        return f"<FakeChannel #{self.name} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeAttachment:
+    id: int
+    filename: str
+    data: bytes
+    channel_id: int
+    content_type: str | None = None
+    description: str | None = None
+    base_url: str = ""
+
+    @property
+    def is_png(self) -> bool:
+        return self.data.startswith(PNG_SIGNATURE)
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}/attachments/{self.channel_id}/{self.id}/{self.filename}"
+
+    def payload(self, *, ephemeral: bool = False) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": self.size,
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+            "ephemeral": ephemeral,
+        }
+        dims = png_size(self.data)
+        if dims is not None:
+            data["width"], data["height"] = dims
+        if self.description is not None:
+            data["description"] = self.description
+        return data
+
+    def __repr__(self) -> str:
+        return f"<FakeAttachment {self.filename} {self.size} bytes>"
+
+
+@dataclass(eq=False)
+class FakeMessage:
+    """A message as it stands now. ``history`` keeps the earlier versions (dicts) after edits."""
+
+    id: int
+    channel: FakeChannel
+    author: FakeUser
+    content: str = ""
+    embeds: list[Json] = field(default_factory=list)
+    components: list[Json] = field(default_factory=list)
+    attachments: list[FakeAttachment] = field(default_factory=list)
+    flags: int = 0
+    type: int = 0
+    created_at: str = field(default_factory=now_iso)
+    edited_at: str | None = None
+    deleted: bool = False
+    pinned: bool = False
+    reactions: list[str] = field(default_factory=list)
+    interaction: FakeInteraction | None = None
+    webhook_id: int | None = None
+    reference_id: int | None = None
+    revision: int = 0
+    history: list[Json] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & Flag.EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        """A deferred response still "thinking"."""
+        return bool(self.flags & Flag.LOADING)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.channel.is_dm
+
+    @property
+    def visible_to(self) -> FakeUser | None:
+        """Who can see an ephemeral message (None: everyone who can see the channel)."""
+        if self.ephemeral and self.interaction is not None:
+            return self.interaction.user
+        return None
+
+    @property
+    def text(self) -> str:
+        """Content, embed texts and component texts and labels, one string to search in."""
+        parts = [self.content, *(embed_text(e) for e in self.embeds), components_text(self.components)]
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def pngs(self) -> list[FakeAttachment]:
+        return [a for a in self.attachments if a.is_png]
+
+    def all_components(self) -> list[Json]:
+        return list(walk_components(self.components))
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.all_components() if c.get("custom_id")]
+
+    def component(self, custom_id: str | None = None, *, label: str | None = None) -> Json:
+        """The component with this custom_id or (button) label; LookupError if there is none."""
+        for c in self.all_components():
+            if custom_id is not None and c.get("custom_id") == custom_id:
+                return c
+            if label is not None and c.get("label") == label and c.get("custom_id"):
+                return c
+        wanted = custom_id if custom_id is not None else f"label={label!r}"
+        available = [
+            (c.get("custom_id"), c.get("label")) for c in self.all_components() if c.get("custom_id")
+        ]
+        raise LookupError(f"no component {wanted} on {self!r}; it has (custom_id, label): {available}")
+
+    def has_component(self, custom_id: str | None = None, *, label: str | None = None) -> bool:
+        try:
+            self.component(custom_id, label=label)
+        except LookupError:
+            return False
+        return True
+
+    def payload(self, fake: FakeDiscord) -> Json:
+        data: Json = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "content": self.content,
+            "author": self.author.payload(),
+            "attachments": [a.payload(ephemeral=self.ephemeral) for a in self.attachments],
+            "embeds": self.embeds,
+            "components": self.components,
+            "mentions": [u.payload() for u in fake.mentioned_users(self.content)],
+            "mention_roles": [str(r.id) for r in fake.mentioned_roles(self.content)],
+            "mention_everyone": False,
+            "pinned": self.pinned,
+            "tts": False,
+            "timestamp": self.created_at,
+            "edited_timestamp": self.edited_at,
+            "flags": self.flags,
+        }
+        if self.channel.guild_id is not None:
+            data["guild_id"] = str(self.channel.guild_id)
+            if self.webhook_id is None and self.author.in_guild:
+                data["member"] = fake.member_payload(self.author, with_user=False)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+            data["application_id"] = str(fake.application_id)
+        if self.interaction is not None:
+            meta: Json = {
+                "id": str(self.interaction.id),
+                "type": self.interaction.type,
+                "user": self.interaction.user.payload(),
+                "authorizing_integration_owners": self.interaction.payload.get(
+                    "authorizing_integration_owners", {}
+                ),
+            }
+            if self.interaction.original is not None and self.interaction.original is not self:
+                meta["original_response_message_id"] = str(self.interaction.original.id)
+            if self.interaction.message is not None:
+                meta["interacted_message_id"] = str(self.interaction.message.id)
+            data["interaction_metadata"] = meta
+        if self.reference_id is not None:
+            data["message_reference"] = {
+                "type": 0,
+                "message_id": str(self.reference_id),
+                "channel_id": str(self.channel.id),
+            }
+        if self.reactions:
+            data["reactions"] = [
+                {"emoji": {"id": None, "name": e}, "count": 1, "me": True} for e in self.reactions
+            ]
+        return data
+
+    def snapshot(self) -> Json:
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "components": self.components,
+            "attachments": list(self.attachments),
+            "flags": self.flags,
+        }
+
+    def __repr__(self) -> str:
+        where = f"DM:{self.channel.recipient.key}" if self.channel.is_dm and self.channel.recipient else ""
+        where = where or f"#{self.channel.name}"
+        tags = [t for t, on in (("ephemeral", self.ephemeral), ("loading", self.loading)) if on]
+        tags += ["deleted"] if self.deleted else []
+        text = self.text.replace("\n", " | ")
+        if len(text) > 120:
+            text = text[:117] + "..."
+        files = f" files={[a.filename for a in self.attachments]}" if self.attachments else ""
+        ids = f" custom_ids={self.custom_ids()}" if self.components else ""
+        return (
+            f"<FakeMessage {self.id} {where} by {self.author.key}{' ' + ','.join(tags) if tags else ''}: "
+            f"{text!r}{files}{ids}>"
+        )
+
+
+@dataclass(eq=False)
+class FakeModal:
+    """A modal the bot opened (interaction callback type 9) for ``user``."""
+
+    custom_id: str
+    title: str
+    components: list[Json]
+    interaction: FakeInteraction
+    submitted: bool = False
+
+    @property
+    def user(self) -> FakeUser:
+        return self.interaction.user
+
+    def inputs(self) -> list[Json]:
+        """The components a person fills in, i.e. those with a custom_id."""
+        return [c for c in walk_components(self.components) if c.get("custom_id")]
+
+    def __repr__(self) -> str:
+        inputs = [c["custom_id"] for c in self.inputs()]
+        return f"<FakeModal {self.custom_id!r} {self.title!r} for {self.user.key} inputs={inputs}>"
+
+
+@dataclass(eq=False)
+class FakeInteraction:
+    """One interaction a person started, with everything the bot answered to it."""
+
+    id: int
+    token: str
+    type: int
+    user: FakeUser
+    channel: FakeChannel
+    payload: Json
+    fake: FakeDiscord
+    message: FakeMessage | None = None  # the message whose component was used
+    created: float = field(default_factory=time.monotonic)
+    created_revision: int = 0
+    callbacks: list[tuple[int, Json]] = field(default_factory=list)
+    original: FakeMessage | None = None
+    followups: list[FakeMessage] = field(default_factory=list)
+    modal: FakeModal | None = None
+    choices: list[Json] | None = None
+    late_callback: float | None = None  # seconds after dispatch, if the bot answered too late
+
+    @property
+    def responded(self) -> bool:
+        return bool(self.callbacks)
+
+    @property
+    def response_type(self) -> int | None:
+        return self.callbacks[0][0] if self.callbacks else None
+
+    @property
+    def deferred(self) -> bool:
+        return self.response_type in (Callback.DEFERRED_CHANNEL_MESSAGE, Callback.DEFERRED_UPDATE_MESSAGE)
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.original is not None and self.original.ephemeral
+
+    @property
+    def messages(self) -> list[FakeMessage]:
+        """The bot's answers as they stand: the original response once it is no longer "thinking",
+        the clicked message once the bot updated it (type 7, or type 6 then an edit), follow-ups."""
+        found: list[FakeMessage] = []
+        if self.original is not None and self.original is not self.message and not self.original.loading:
+            found.append(self.original)
+        updated = self.response_type == Callback.UPDATE_MESSAGE or (
+            self.response_type == Callback.DEFERRED_UPDATE_MESSAGE
+            and self.message is not None
+            and self.message.revision > self.created_revision
+        )
+        if self.message is not None and updated:
+            found.append(self.message)
+        found.extend(m for m in self.followups if m not in found)
+        return [m for m in found if not m.deleted]
+
+    @property
+    def text(self) -> str:
+        """Text of every answer in :attr:`messages`."""
+        return "\n".join(m.text for m in self.messages)
+
+    async def wait_response(self, timeout: float = 5.0) -> int:
+        """Wait for the bot's first callback; returns its type (4, 5, 6, 7, 8 or 9)."""
+        await self.fake.wait_until(lambda: self.responded, timeout, f"a response to {self!r}")
+        assert self.response_type is not None
+        return self.response_type
+
+    async def wait_message(
+        self, predicate: Callable[[FakeMessage], object] | None = None, timeout: float = 5.0
+    ) -> FakeMessage:
+        """Wait until this interaction has a (non-loading) message, the first that matches."""
+
+        def found() -> FakeMessage | None:
+            return next((m for m in self.messages if predicate is None or predicate(m)), None)
+
+        return await self.fake.wait_until(found, timeout, f"a message answering {self!r}")
+
+    async def wait_modal(self, timeout: float = 5.0) -> FakeModal:
+        return await self.fake.wait_until(lambda: self.modal, timeout, f"a modal answering {self!r}")
+
+    def __repr__(self) -> str:
+        kind = {2: "slash", 3: "click", 4: "autocomplete", 5: "modal-submit"}.get(self.type, str(self.type))
+        name = self.payload.get("data", {}).get("name") or self.payload.get("data", {}).get("custom_id")
+        return f"<FakeInteraction {kind} {name!r} by {self.user.key} response={self.response_type}>"
+
+
+# --------------------------------------------------------------------------------------------------
+# Validation: what Discord would refuse
+# --------------------------------------------------------------------------------------------------
+
+
+def _check_len(path: str, value: object, maximum: int, minimum: int = 0) -> None:
+    if value is None:
+        if minimum:
+            raise invalid_form(path, "This field is required")
+        return
+    if not isinstance(value, str):
+        raise invalid_form(path, "Could not interpret value as string.")
+    if not minimum <= len(value) <= maximum:
+        raise invalid_form(path, f"Must be between {minimum} and {maximum} in length.")
+
+
+def validate_embeds(embeds: Sequence[Json]) -> None:
+    if len(embeds) > 10:
+        raise invalid_form("embeds", "Must be 10 or fewer in length.")
+    total = 0
+    for i, e in enumerate(embeds):
+        p = f"embeds.{i}"
+        _check_len(f"{p}.title", e.get("title"), 256)
+        _check_len(f"{p}.description", e.get("description"), 4096)
+        _check_len(f"{p}.author.name", (e.get("author") or {}).get("name"), 256)
+        _check_len(f"{p}.footer.text", (e.get("footer") or {}).get("text"), 2048)
+        fields = e.get("fields") or []
+        if len(fields) > 25:
+            raise invalid_form(f"{p}.fields", "Must be 25 or fewer in length.")
+        for j, f in enumerate(fields):
+            _check_len(f"{p}.fields.{j}.name", f.get("name"), 256, 1)
+            _check_len(f"{p}.fields.{j}.value", f.get("value"), 1024, 1)
+        total += len(embed_text(e).replace("\n", ""))
+    if total > 6000:
+        raise invalid_form("embeds", "Embed size exceeds maximum size of 6000")
+
+
+def validate_components(components: Sequence[Json], flags: int) -> None:
+    seen: set[str] = set()
+    for c in walk_components(components):
+        custom_id = c.get("custom_id")
+        if custom_id is not None:
+            _check_len("components.custom_id", custom_id, 100, 1)
+            if custom_id in seen:
+                raise invalid_form("components", f"Component custom id cannot be duplicated ({custom_id})")
+            seen.add(custom_id)
+        ctype = c.get("type")
+        if ctype == 2:
+            _check_len("components.label", c.get("label"), 80)
+            if c.get("style") == 5:
+                if not c.get("url"):
+                    raise invalid_form("components.url", "A link button needs a url")
+            elif c.get("style") != 6 and not custom_id:
+                raise invalid_form("components.custom_id", "A button needs a custom_id")
+        elif ctype in SELECT_TYPES:
+            if not custom_id:
+                raise invalid_form("components.custom_id", "A select needs a custom_id")
+            _check_len("components.placeholder", c.get("placeholder"), 150)
+            if ctype == 3:
+                options = c.get("options") or []
+                if not 1 <= len(options) <= 25:
+                    raise invalid_form("components.options", "Must be between 1 and 25 in length.")
+                for o in options:
+                    _check_len("components.options.label", o.get("label"), 100, 1)
+                    _check_len("components.options.value", o.get("value"), 100, 1)
+                    _check_len("components.options.description", o.get("description"), 100)
+                if c.get("max_values", 1) > len(options):
+                    raise invalid_form("components.max_values", "max_values is larger than the options")
+    if flags & Flag.IS_COMPONENTS_V2:
+        if sum(1 for _ in walk_components(components)) > 40:
+            raise invalid_form("components", "Must be 40 or fewer in total.")
+        return
+    if len(components) > 5:
+        raise invalid_form("components", "Must be 5 or fewer in length.")
+    for i, row in enumerate(components):
+        if row.get("type") != 1:
+            if row.get("type") in V2_ONLY_TYPES:
+                raise invalid_form(f"components.{i}", "This component needs the IS_COMPONENTS_V2 flag")
+            raise invalid_form(f"components.{i}", "Top level components must be action rows")
+        children = row.get("components") or []
+        if not children:
+            raise invalid_form(f"components.{i}.components", "Must be between 1 and 5 in length.")
+        if any(ch.get("type") in SELECT_TYPES for ch in children) and len(children) > 1:
+            raise invalid_form(f"components.{i}.components", "A select must be alone in its action row")
+        if len(children) > 5:
+            raise invalid_form(f"components.{i}.components", "Must be between 1 and 5 in length.")
+
+
+def validate_message(message: FakeMessage) -> None:
+    """Raise the HttpError Discord would answer for this message content."""
+    if len(message.content) > 2000:
+        raise invalid_form("content", "Must be 2000 or fewer in length.")
+    validate_embeds(message.embeds)
+    validate_components(message.components, message.flags)
+    if message.flags & Flag.IS_COMPONENTS_V2:
+        if message.content or message.embeds:
+            raise invalid_form("content", "content and embeds cannot be used with IS_COMPONENTS_V2")
+        if not message.components:
+            raise HttpError(400, 50006, "Cannot send an empty message")
+        return
+    empty = not (message.content or message.embeds or message.attachments or message.components)
+    if empty and not message.loading:
+        raise HttpError(400, 50006, "Cannot send an empty message")
+
+
+def validate_modal(data: Json) -> None:
+    _check_len("data.title", data.get("title"), 45, 1)
+    _check_len("data.custom_id", data.get("custom_id"), 100, 1)
+    components = data.get("components") or []
+    if not 1 <= len(components) <= 5:
+        raise invalid_form("data.components", "Must be between 1 and 5 in length.")
+    for i, top in enumerate(components):
+        p = f"data.components.{i}"
+        if top.get("type") == 1:
+            children = top.get("components") or []
+            if len(children) != 1 or children[0].get("type") != 4:
+                raise invalid_form(p, "A modal action row holds exactly one text input")
+            _check_len(f"{p}.components.0.label", children[0].get("label"), 45, 1)
+        elif top.get("type") == 18:
+            _check_len(f"{p}.label", top.get("label"), 45, 1)
+            _check_len(f"{p}.description", top.get("description"), 100)
+            if not isinstance(top.get("component"), dict):
+                raise invalid_form(f"{p}.component", "A label needs a component")
+        elif top.get("type") != 10:
+            raise invalid_form(p, f"Component type {top.get('type')} is not allowed in a modal")
+    for c in walk_components(components):
+        if c.get("type") == 4:
+            _check_len("text_input.custom_id", c.get("custom_id"), 100, 1)
+            _check_len("text_input.placeholder", c.get("placeholder"), 100)
+            _check_len("text_input.value", c.get("value"), 4000)
+            if c.get("style") not in (1, 2):
+                raise invalid_form("text_input.style", "style must be 1 (short) or 2 (paragraph)")
+
+
+_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def validate_command(cmd: Json, path: str = "") -> None:
+    """Slash commands and options: lowercase names matching Discord's pattern, descriptions of
+    1-100 characters, at most 25 options, required ones first. Context menus: names of 1-32."""
+    ctype = cmd.get("type", 1)
+    name = cmd.get("name") or ""
+    if path or ctype == 1:
+        if not _NAME.match(name) or name != name.lower():
+            raise invalid_form(f"{path}name", f"Invalid command name {name!r}")
+        _check_len(f"{path}description", cmd.get("description"), 100, 1)
+    else:
+        _check_len(f"{path}name", name, 32, 1)
+    options = cmd.get("options") or []
+    if len(options) > 25:
+        raise invalid_form(f"{path}options", "Must be 25 or fewer in length.")
+    names = [o.get("name") for o in options]
+    if len(set(names)) != len(names):
+        raise invalid_form(f"{path}options", "Option names must be unique")
+    optional_seen = False
+    for i, o in enumerate(options):
+        if o.get("type") in (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP):
+            validate_command(o, f"{path}options.{i}.")
+            continue
+        validate_command({**o, "type": 1, "options": []}, f"{path}options.{i}.")
+        if o.get("required"):
+            if optional_seen:
+                raise invalid_form(
+                    f"{path}options.{i}.required", "Required options must be placed before optional options"
+                )
+        else:
+            optional_seen = True
+        if len(o.get("choices") or []) > 25:
+            raise invalid_form(f"{path}options.{i}.choices", "Must be 25 or fewer in length.")
+
+
+# --------------------------------------------------------------------------------------------------
+# Gateway plumbing
+# --------------------------------------------------------------------------------------------------
+
+
+class _Connection:
+    """One websocket; frames go out in order through a queue drained by a writer task."""
+
+    def __init__(self, ws: web.WebSocketResponse, number: int) -> None:
+        self.ws = ws
+        self.number = number
+        self.session: _Session | None = None
+        self.queue: asyncio.Queue[Json | None] = asyncio.Queue()
+        self.closed = False
+
+    def enqueue(self, frame: Json) -> None:
+        if not self.closed:
+            self.queue.put_nowait(frame)
+
+    async def writer(self) -> None:
+        while True:
+            frame = await self.queue.get()
+            if frame is None:
+                return
+            try:
+                await self.ws.send_str(json.dumps(frame))
+            except (ConnectionError, RuntimeError) as exc:
+                log.debug("gateway connection %s: send failed: %s", self.number, exc)
+                return
+
+
+class _Session:
+    def __init__(self, session_id: str, intents: int) -> None:
+        self.id = session_id
+        self.intents = intents
+        self.seq = 0
+        self.buffer: deque[Json] = deque(maxlen=5000)
+        self.conn: _Connection | None = None
+
+
+@dataclass
+class RequestRecord:
+    method: str
+    path: str
+    status: int
+    body: Any = None
+
+
+# --------------------------------------------------------------------------------------------------
+# The fake Discord
+# --------------------------------------------------------------------------------------------------
+
+
+PEOPLE: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
+    # key, username, display name, roles
+    ("alice", "alice", "Alice", ()),
+    ("bob", "bob", "Bob", ()),
+    ("carol", "carol", "Carol", ()),
+    ("dave", "dave", "Dave", ()),
+    ("erin", "erin", "Erin", ()),
+    ("frank", "frank", "Frank", ()),
+    ("grace", "grace", "Grace", ()),
+    ("admin", "ada", "Ada", ("Admin",)),  # server admin (Administrator permission) and guild owner
+    ("maester", "sam", "Sam", ("Maester",)),  # holds the "Maester" moderator role
+)
+
+
+class FakeDiscord:
+    """The fake server. Use ``async with FakeDiscord() as fake:`` or ``await start()`` / ``close()``."""
+
+    GUILD_ID = 1_200_000_000_000_000_001
+    BOT_ID = 1_200_000_000_000_000_300
+    APPLICATION_ID = BOT_ID
+    OWNER_ID = 1_200_000_000_000_000_399  # the application's owner (a developer, not in the guild)
+
+    def __init__(
+        self,
+        *,
+        token: str | None = None,
+        interaction_deadline: float | None = 3.0,
+        guild_name: str = "Westeros",
+        channel_names: Sequence[str] = ("game", "general"),
+        people: Sequence[tuple[str, str, str, tuple[str, ...]]] = PEOPLE,
+        allowed_privileged_intents: int = Intent.PRIVILEGED,
+    ) -> None:
+        self.token = token  # if set, other tokens get 401 / gateway close 4004
+        self.interaction_deadline = interaction_deadline
+        self.allowed_privileged_intents = allowed_privileged_intents
+        self.heartbeat_interval_ms = 41_250
+        self.snowflake = Snowflakes()
+        self.host = "127.0.0.1"
+        self.port = 0
+
+        # world
+        self.guild_id = self.GUILD_ID
+        self.guild_name = guild_name
+        self.application_id = self.APPLICATION_ID
+        self.bot_user = FakeUser(self.BOT_ID, "bot", "Maester", None, bot=True)
+        self.app_owner = FakeUser(self.OWNER_ID, "owner", "maester-dev", in_guild=False)
+        base = self.GUILD_ID - 1
+        self.roles: dict[str, FakeRole] = {
+            "@everyone": FakeRole(self.GUILD_ID, "@everyone", Perm.EVERYONE, 0),
+            "Admin": FakeRole(base + 101, "Admin", Perm.ADMINISTRATOR, 3),
+            "Maester": FakeRole(base + 102, "Maester", 0, 2),
+            "Bot": FakeRole(base + 103, "Bot", Perm.EVERYONE | Perm.MANAGE_MESSAGES, 1, managed=True),
+        }
+        self.bot_user.role_ids = [self.roles["Bot"].id]
+        self.channels: dict[int, FakeChannel] = {}
+        for i, name in enumerate(channel_names):
+            ch = FakeChannel(base + 201 + i, 0, name, self.guild_id, position=i)
+            self.channels[ch.id] = ch
+        self.channel = next(iter(self.channels.values()))  # the main text channel ("game")
+        self.users: dict[str, FakeUser] = {}
+        for i, (key, username, display, role_names) in enumerate(people):
+            role_ids = [self.roles[r].id for r in role_names]
+            self.users[key] = FakeUser(base + 302 + i, key, username, display, role_ids=role_ids)
+        self.owner_id = self.users["admin"].id if "admin" in self.users else self.OWNER_ID
+        self._dm_by_user: dict[int, FakeChannel] = {}
+
+        # what the bot did
+        self.commands: dict[int | None, list[Json]] = {}  # guild id (None: global) -> synced commands
+        self.messages: list[FakeMessage] = []
+        self.interactions: list[FakeInteraction] = []
+        self.modals: list[FakeModal] = []
+        self.failed_dms: list[tuple[FakeUser, Json]] = []
+        self.requests: list[RequestRecord] = []
+        self.unhandled: list[str] = []
+        self.errors: list[str] = []  # exceptions inside the fake itself
+        self.attachments: dict[int, FakeAttachment] = {}
+        self._interactions_by_id: dict[int, FakeInteraction] = {}
+        self._interactions_by_token: dict[str, FakeInteraction] = {}
+
+        # gateway
+        self.identify_count = 0
+        self.resume_count = 0
+        self.identifies: list[Json] = []  # IDENTIFY payloads (token hidden)
+        self._sessions: dict[str, _Session] = {}
+        self._session: _Session | None = None
+        self._connections: set[_Connection] = set()
+        self._conn_numbers = itertools.count(1)
+
+        # change notification
+        self.revision = 0
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._routes = self._build_routes()
+
+    # ---------------------------------------------------------------- lifecycle
+
+    async def start(self, port: int = 0) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/ws", self._gateway_handler)
+        app.router.add_route("*", "/{tail:.*}", self._http_handler)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, port)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets
+        self.port = server.sockets[0].getsockname()[1]
+        log.info("fake Discord on %s (gateway %s)", self.api_url, self.gateway_url)
+        return self
+
+    async def close(self) -> None:
+        for conn in list(self._connections):
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=1001, message=b"fake Discord shutting down")
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        """What ``discord.http.Route.BASE`` must be (also serves the interaction/webhook routes)."""
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """What ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` must be."""
+        return f"ws://{self.host}:{self.port}/ws"
+
+    # ---------------------------------------------------------------- waiting
+
+    def _bump(self) -> int:
+        self.revision += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+        return self.revision
+
+    def mark(self) -> int:
+        """A cursor: ``wait_for(..., since=fake.mark())`` only looks at messages changed after it."""
+        return self.revision
+
+    async def wait_until(
+        self, condition: Callable[[], T], timeout: float = 5.0, what: str | None = None, *, poll: float = 0.05
+    ) -> T:
+        """Wait until ``condition()`` is truthy and return its value. It is re-checked after every
+        change in the fake and every ``poll`` seconds (for conditions on the bot's own state, a
+        database or a process). On timeout, AssertionError with the latest messages and requests."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = condition()
+            if value:
+                return value
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(
+                    self._timeout_report(what or getattr(condition, "__name__", "condition"), timeout)
+                )
+            event = self._changed
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(event.wait(), min(remaining, poll))
+
+    async def wait_for(
+        self,
+        predicate: Callable[[FakeMessage], object],
+        timeout: float = 5.0,
+        *,
+        since: int | None = None,
+        what: str | None = None,
+    ) -> FakeMessage:
+        """The first message by the bot (channel, DM or interaction response, as it stands now) that
+        matches ``predicate``, waiting for it if needed. Loading (deferred) and deleted messages are
+        skipped; with ``since`` only messages created or edited after that :meth:`mark` count."""
+
+        def found() -> FakeMessage | None:
+            for m in self.messages:
+                if m.author is not self.bot_user or m.deleted or m.loading:
+                    continue
+                if since is not None and m.revision <= since:
+                    continue
+                if predicate(m):
+                    return m
+            return None
+
+        return await self.wait_until(found, timeout, what or "a bot message matching the predicate")
+
+    def _timeout_report(self, what: str, timeout: float) -> str:
+        lines = [f"timed out after {timeout}s waiting for {what}"]
+        recent = self.messages[-12:]
+        lines.append(f"last {len(recent)} of {len(self.messages)} messages:")
+        lines.extend(f"  {m!r}" for m in recent)
+        pending = self.interactions[-5:]
+        if pending:
+            lines.append("last interactions:")
+            lines.extend(f"  {i!r}" for i in pending)
+        if self.unhandled:
+            lines.append(f"unhandled routes: {self.unhandled[-10:]}")
+        if self.errors:
+            lines.append(f"fake errors: {self.errors[-5:]}")
+        lines.append(f"gateway: connected={self.connected} identifies={self.identify_count}")
+        return "\n".join(lines)
+
+    @property
+    def connected(self) -> bool:
+        s = self._session
+        return s is not None and s.conn is not None and not s.conn.closed
+
+    async def wait_connected(self, timeout: float = 10.0) -> None:
+        """Wait until a client has identified (READY and GUILD_CREATE sent) and is still connected."""
+        await self.wait_until(lambda: self.connected, timeout, "a gateway connection (IDENTIFY)")
+
+    async def wait_identified(self, count: int, timeout: float = 15.0) -> None:
+        """Wait until ``identify_count`` reaches ``count`` and that connection is live."""
+        await self.wait_until(
+            lambda: self.identify_count >= count and self.connected, timeout, f"IDENTIFY number {count}"
+        )
+
+    async def wait_for_command(self, name: str, timeout: float = 10.0, guild: bool | None = None) -> Json:
+        """Wait until the bot has synced a command called ``name`` (globally or to the guild)."""
+        return await self.wait_until(
+            lambda: self.find_command(name, guild=guild), timeout, f"command /{name}"
+        )
+
+    # ---------------------------------------------------------------- lookups and accessors
+
+    def user(self, who: FakeUser | str | int) -> FakeUser:
+        if isinstance(who, FakeUser):
+            return who
+        if isinstance(who, int):
+            for u in [*self.users.values(), self.bot_user]:
+                if u.id == who:
+                    return u
+        else:
+            if who in self.users:
+                return self.users[who]
+            for u in self.users.values():
+                if who in (u.username, u.display_name):
+                    return u
+        raise LookupError(f"no such person: {who!r} (known: {sorted(self.users)})")
+
+    def role(self, which: FakeRole | str | int) -> FakeRole:
+        if isinstance(which, FakeRole):
+            return which
+        for r in self.roles.values():
+            if which in (r.id, r.name):
+                return r
+        raise LookupError(f"no such role: {which!r}")
+
+    def get_channel(self, which: FakeChannel | str | int) -> FakeChannel:
+        if isinstance(which, FakeChannel):
+            return which
+        for ch in self.channels.values():
+            if which in (ch.id, ch.name):
+                return ch
+        raise LookupError(f"no such channel: {which!r}")
+
+    def add_person(self, key: str, *, roles: Sequence[str] = (), display_name: str | None = None) -> FakeUser:
+        """Another person in the guild (tell a connected bot with GUILD_MEMBER_ADD)."""
+        user = FakeUser(self.snowflake(), key, key, display_name or key.title())
+        user.role_ids = [self.role(r).id for r in roles]
+        self.users[key] = user
+        self._dispatch("GUILD_MEMBER_ADD", {**self.member_payload(user), "guild_id": str(self.guild_id)})
+        return user
+
+    def add_channel(self, name: str) -> FakeChannel:
+        ch = FakeChannel(self.snowflake(), 0, name, self.guild_id, position=len(self.channels))
+        self.channels[ch.id] = ch
+        self._dispatch("CHANNEL_CREATE", ch.payload())
+        return ch
+
+    def dm_channel(self, who: FakeUser | str | int) -> FakeChannel:
+        """The DM channel between the bot and this person (created on first use, kept for good)."""
+        user = self.user(who)
+        ch = self._dm_by_user.get(user.id)
+        if ch is None:
+            ch = FakeChannel(self.snowflake(), 1, None, None, recipient=user)
+            self._dm_by_user[user.id] = ch
+            self.channels[ch.id] = ch
+        return ch
+
+    def close_dms(self, who: FakeUser | str | int, closed: bool = True) -> None:
+        """Make DMs from the bot to this person fail with 403 / 50007, as when DMs are closed."""
+        self.user(who).dms_closed = closed
+
+    def member_permissions(self, user: FakeUser) -> int:
+        if user.id == self.owner_id:
+            return Perm.ALL
+        perms = self.roles["@everyone"].permissions
+        for r in self.roles.values():
+            if r.id in user.role_ids:
+                perms |= r.permissions
+        return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
+
+    def member_payload(self, user: FakeUser, *, with_user: bool = True, permissions: bool = False) -> Json:
+        data: Json = {
+            "nick": None,
+            "avatar": None,
+            "roles": [str(r) for r in user.role_ids],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
+        }
+        if with_user:
+            data["user"] = user.payload()
+        if permissions:
+            data["permissions"] = str(self.member_permissions(user))
+        return data
+
+    def guild_payload(self) -> Json:
+        return {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+        }
+
+    def guild_members(self) -> list[FakeUser]:
+        return [self.bot_user, *(u for u in self.users.values() if u.in_guild)]
+
+    def guild_create_payload(self) -> Json:
+        members = self.guild_members()
+        return {
+            **self.guild_payload(),
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "large": False,
+            "unavailable": False,
+            "member_count": len(members),
+            "members": [self.member_payload(u) for u in members],
+            "channels": [ch.payload() for ch in self.channels.values() if not ch.is_dm],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }
+
+    def application_payload(self) -> Json:
+        return {
+            "id": str(self.application_id),
+            "name": "Maester",
+            "description": "A Game of Thrones: The Board Game moderator (fake)",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.app_owner.payload(),
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "interactions_endpoint_url": None,
+            "bot": self.bot_user.payload(),
+            "tags": [],
+            "redirect_uris": [],
+        }
+
+    def mentioned_users(self, content: str) -> list[FakeUser]:
+        found = []
+        for m in re.finditer(r"<@!?(\d+)>", content or ""):
+            with contextlib.suppress(LookupError):
+                found.append(self.user(int(m.group(1))))
+        return found
+
+    def mentioned_roles(self, content: str) -> list[FakeRole]:
+        ids = {int(m.group(1)) for m in re.finditer(r"<@&(\d+)>", content or "")}
+        return [r for r in self.roles.values() if r.id in ids]
+
+    def bot_messages(self, *, include_deleted: bool = False) -> list[FakeMessage]:
+        return [
+            m
+            for m in self.messages
+            if m.author is self.bot_user and (include_deleted or not m.deleted) and not m.loading
+        ]
+
+    def channel_messages(
+        self, channel: FakeChannel | str | int | None = None, *, include_human: bool = False
+    ) -> list[FakeMessage]:
+        """What everyone sees in a guild channel from the bot (not ephemeral, not deleted), oldest first."""
+        ch = self.channel if channel is None else self.get_channel(channel)
+        return [
+            m
+            for m in self.messages
+            if m.channel is ch
+            and not m.ephemeral
+            and not m.deleted
+            and not m.loading
+            and (include_human or m.author is self.bot_user)
+        ]
+
+    def dms(self, who: FakeUser | str | int) -> list[FakeMessage]:
+        """What the bot has posted in its DM channel with this person, oldest first: DMs and the
+        non-ephemeral answers to commands used there (ephemeral ones: :meth:`ephemerals`)."""
+        user = self.user(who)
+        ch = self._dm_by_user.get(user.id)
+        return [
+            m
+            for m in self.messages
+            if ch is not None
+            and m.channel is ch
+            and m.author is self.bot_user
+            and not (m.deleted or m.loading or m.ephemeral)
+        ]
+
+    def ephemerals(self, who: FakeUser | str | int | None = None) -> list[FakeMessage]:
+        """Ephemeral messages the bot showed (to one person)."""
+        user = None if who is None else self.user(who)
+        return [m for m in self.bot_messages() if m.ephemeral and (user is None or m.visible_to is user)]
+
+    def visible_to(self, who: FakeUser | str | int) -> list[FakeMessage]:
+        """Everything from the bot this person can see: channels, their DMs and their ephemerals."""
+        user = self.user(who)
+        dm = self._dm_by_user.get(user.id)
+        return [
+            m
+            for m in self.bot_messages()
+            if (m.ephemeral and m.visible_to is user)
+            or (not m.ephemeral and (not m.channel.is_dm or m.channel is dm))
+        ]
+
+    def last_message(self, channel: FakeChannel | str | int | None = None) -> FakeMessage:
+        msgs = self.channel_messages(channel)
+        if not msgs:
+            raise LookupError("the bot has posted nothing in that channel")
+        return msgs[-1]
+
+    def message(self, message_id: int | str) -> FakeMessage:
+        mid = int(message_id)
+        for m in self.messages:
+            if m.id == mid:
+                return m
+        raise LookupError(f"no message {message_id}")
+
+    def synced_commands(self, guild: bool | int | None = None) -> list[Json]:
+        """Commands as synced: ``guild=None`` global ones, ``True`` (or the id) the guild's."""
+        key = None if guild in (None, False) else self.guild_id
+        return self.commands.get(key, [])
+
+    def find_command(self, name: str, *, guild: bool | None = None, dm: bool = False) -> Json | None:
+        """The command a person would see: guild commands first in the guild, only global ones in DMs."""
+        scopes: list[int | None] = []
+        if guild is not False and not dm:
+            scopes.append(self.guild_id)
+        if guild is not True:
+            scopes.append(None)
+        for scope in scopes:
+            for cmd in self.commands.get(scope, []):
+                if cmd["name"] == name and cmd.get("type", 1) == 1:
+                    return cmd
+        return None
+
+    # ---------------------------------------------------------------- people acting
+
+    def _where(self, user: FakeUser, channel: FakeChannel | str | int | None) -> FakeChannel:
+        if channel is None:
+            return self.channel
+        if channel == "dm":
+            return self.dm_channel(user)
+        return self.get_channel(channel)
+
+    async def slash(
+        self,
+        user: FakeUser | str | int,
+        *path: str,
+        options: Mapping[str, Any] | None = None,
+        channel: FakeChannel | str | int | None = None,
+        check_permissions: bool = True,
+    ) -> FakeInteraction:
+        """``user`` runs ``/path[0] path[1] ... options`` in ``channel`` (default: the main channel,
+        ``"dm"``: their DM with the bot). The command must have been synced; subcommand groups,
+        subcommands and option types are resolved from what the bot synced. Returns at once with a
+        handle (the bot's answer arrives later: ``await handle.wait_message()``)."""
+        return await self._command_interaction(
+            InteractionType.APPLICATION_COMMAND, user, path, options or {}, channel, None, check_permissions
+        )
+
+    async def autocomplete(
+        self,
+        user: FakeUser | str | int,
+        *path: str,
+        focused: str,
+        options: Mapping[str, Any] | None = None,
+        channel: FakeChannel | str | int | None = None,
+        timeout: float = 5.0,
+    ) -> list[Json]:
+        """Type into option ``focused`` (its text in ``options``) and return the choices offered."""
+        inter = await self._command_interaction(
+            InteractionType.AUTOCOMPLETE, user, path, options or {}, channel, focused, True
+        )
+        await self.wait_until(
+            lambda: inter.choices is not None, timeout, f"autocomplete choices for {inter!r}"
+        )
+        assert inter.choices is not None
+        return inter.choices
+
+    async def _command_interaction(
+        self,
+        itype: int,
+        who: FakeUser | str | int,
+        path: Sequence[str],
+        options: Mapping[str, Any],
+        channel_spec: FakeChannel | str | int | None,
+        focused: str | None,
+        check_permissions: bool,
+    ) -> FakeInteraction:
+        if not path:
+            raise ValueError("slash() needs at least the command name")
+        user = self.user(who)
+        channel = self._where(user, channel_spec)
+        await self.wait_connected()
+        cmd = self.find_command(path[0], dm=channel.is_dm)
+        if cmd is None:
+            where = "in DMs" if channel.is_dm else "in the guild"
+            known = sorted({c["name"] for cs in self.commands.values() for c in cs})
+            raise LookupError(f"/{path[0]} is not synced {where}; synced commands: {known}")
+        if channel.is_dm and not self._allowed_in_dm(cmd):
+            raise PermissionError(f"/{path[0]} cannot be used in DMs (contexts={cmd.get('contexts')})")
+        if check_permissions and not channel.is_dm and not self._may_use(user, cmd):
+            needed = cmd.get("default_member_permissions")
+            raise PermissionError(f"{user.key} cannot see /{path[0]} (needs permissions {needed})")
+        resolved: Json = {}
+        opts = self._build_options(cmd, path, options, resolved, channel, focused)
+        data: Json = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        return self._send_interaction(itype, user, channel, data)
+
+    def _may_use(self, user: FakeUser, cmd: Json) -> bool:
+        """Discord hides a command from members lacking its default_member_permissions ("0": admins only)."""
+        needed = cmd.get("default_member_permissions")
+        perms = self.member_permissions(user)
+        if needed in (None, "") or perms & Perm.ADMINISTRATOR:
+            return True
+        return int(needed) != 0 and not int(needed) & ~perms
+
+    @staticmethod
+    def _allowed_in_dm(cmd: Json) -> bool:
+        if cmd.get("guild_id"):
+            return False
+        contexts = cmd.get("contexts")
+        if contexts is not None:
+            return 1 in contexts
+        return cmd.get("dm_permission") is not False
+
+    def _build_options(
+        self,
+        cmd: Json,
+        path: Sequence[str],
+        options: Mapping[str, Any],
+        resolved: Json,
+        channel: FakeChannel,
+        focused: str | None,
+    ) -> list[Json]:
+        defs: list[Json] = cmd.get("options") or []
+        top: list[Json] = []
+        out = top
+        for name in path[1:]:
+            sub = next((o for o in defs if o["name"] == name and o["type"] in (1, 2)), None)
+            if sub is None:
+                subs = [o["name"] for o in defs if o["type"] in (1, 2)]
+                raise LookupError(f"/{' '.join(path)}: no subcommand {name!r}; there are {subs}")
+            node: Json = {"type": sub["type"], "name": name, "options": []}
+            out.append(node)
+            out = node["options"]
+            defs = sub.get("options") or []
+        if any(o["type"] in (1, 2) for o in defs):
+            subs = [o["name"] for o in defs if o["type"] in (1, 2)]
+            raise LookupError(f"/{' '.join(path)} needs one of the subcommands {subs}")
+        by_name = {o["name"]: o for o in defs}
+        for name, value in options.items():
+            d = by_name.get(name)
+            if d is None:
+                raise LookupError(f"/{' '.join(path)} has no option {name!r}; options: {list(by_name)}")
+            if name == focused:
+                out.append({"type": d["type"], "name": name, "value": str(value), "focused": True})
+                continue
+            out.append(
+                {"type": d["type"], "name": name, "value": self._option_value(d, value, resolved, channel)}
+            )
+        if focused is not None and focused not in options:
+            d = by_name.get(focused)
+            if d is None:
+                raise LookupError(f"/{' '.join(path)} has no option {focused!r}")
+            out.append({"type": d["type"], "name": focused, "value": "", "focused": True})
+        missing = [o["name"] for o in defs if o.get("required") and o["name"] not in options]
+        if missing and focused is None:
+            raise ValueError(f"/{' '.join(path)}: required options missing: {missing}")
+        return top
+
+    def _option_value(self, d: Json, value: Any, resolved: Json, channel: FakeChannel) -> Any:
+        t = d["type"]
+        name = d["name"]
+        choices = d.get("choices")
+        if t in (OptionType.STRING, OptionType.INTEGER, OptionType.NUMBER) and choices:
+            values = [c["value"] for c in choices]
+            if value not in values:
+                by_name = {c["name"]: c["value"] for c in choices}
+                if value in by_name:
+                    value = by_name[value]
+                else:
+                    raise ValueError(f"option {name}: {value!r} is not one of the choices {values}")
+        if t == OptionType.STRING:
+            value = str(value)
+            if not d.get("min_length", 0) <= len(value) <= d.get("max_length", 6000):
+                raise ValueError(f"option {name}: length of {value!r} out of bounds")
+            return value
+        if t in (OptionType.INTEGER, OptionType.NUMBER):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"option {name}: {value!r} is not a number")
+            if t == OptionType.INTEGER and value != int(value):
+                raise ValueError(f"option {name}: {value!r} is not an integer")
+            lo, hi = d.get("min_value"), d.get("max_value")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise ValueError(f"option {name}: {value!r} outside [{lo}, {hi}]")
+            return int(value) if t == OptionType.INTEGER else value
+        if t == OptionType.BOOLEAN:
+            return bool(value)
+        if t == OptionType.USER or (t == OptionType.MENTIONABLE and not isinstance(value, FakeRole)):
+            user = self.user(value)
+            self._resolve_user(user, resolved, channel)
+            return str(user.id)
+        if t in (OptionType.ROLE, OptionType.MENTIONABLE):
+            role = self.role(value)
+            resolved.setdefault("roles", {})[str(role.id)] = role.payload()
+            return str(role.id)
+        if t == OptionType.CHANNEL:
+            ch = self.get_channel(value)
+            types = d.get("channel_types")
+            if types and ch.type not in types:
+                raise ValueError(f"option {name}: channel type {ch.type} not in {types}")
+            payload = {**ch.payload(), "permissions": str(Perm.ALL)}
+            resolved.setdefault("channels", {})[str(ch.id)] = payload
+            return str(ch.id)
+        if t == OptionType.ATTACHMENT:
+            if isinstance(value, FakeAttachment):
+                att = value
+            else:
+                filename, data = value if isinstance(value, tuple) else ("upload.bin", value)
+                att = self._new_attachment(channel.id, filename, data)
+            resolved.setdefault("attachments", {})[str(att.id)] = att.payload(ephemeral=True)
+            return str(att.id)
+        raise ValueError(f"option {name}: unsupported option type {t}")
+
+    def _resolve_user(self, user: FakeUser, resolved: Json, channel: FakeChannel) -> None:
+        resolved.setdefault("users", {})[str(user.id)] = user.payload()
+        if channel.guild_id is not None and user.in_guild:
+            member = self.member_payload(user, with_user=False, permissions=True)
+            resolved.setdefault("members", {})[str(user.id)] = member
+
+    async def click(
+        self,
+        user: FakeUser | str | int,
+        message: FakeMessage | int,
+        custom_id: str | None = None,
+        values: Sequence[Any] | None = None,
+        *,
+        label: str | None = None,
+    ) -> FakeInteraction:
+        """``user`` presses a button (or picks ``values`` in a select) on a message the bot sent,
+        in a channel or a DM. The component is found by ``custom_id`` or by its ``label``."""
+        who = self.user(user)
+        msg = message if isinstance(message, FakeMessage) else self.message(message)
+        if msg.deleted:
+            raise LookupError(f"{msg!r} was deleted")
+        if msg.ephemeral and msg.visible_to is not who:
+            raise PermissionError(f"{who.key} cannot see the ephemeral {msg!r}")
+        if msg.is_dm and msg.channel.recipient is not who:
+            raise PermissionError(f"{who.key} cannot see a DM to {msg.channel.recipient!r}")
+        comp = msg.component(custom_id, label=label)
+        if comp.get("disabled"):
+            raise PermissionError(f"component {comp.get('custom_id')!r} is disabled on {msg!r}")
+        ctype = comp["type"]
+        data: Json = {"custom_id": comp["custom_id"], "component_type": ctype}
+        if ctype == 2:
+            if values is not None:
+                raise ValueError("a button takes no values")
+        elif ctype in SELECT_TYPES:
+            data["values"], resolved = self._select_values(comp, values or [], msg.channel)
+            if resolved:
+                data["resolved"] = resolved
+        else:
+            raise ValueError(f"cannot click a component of type {ctype}")
+        await self.wait_connected()
+        return self._send_interaction(InteractionType.MESSAGE_COMPONENT, who, msg.channel, data, message=msg)
+
+    def _select_values(
+        self, comp: Json, values: Sequence[Any], channel: FakeChannel
+    ) -> tuple[list[str], Json]:
+        ctype = comp["type"]
+        lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+        if not lo <= len(values) <= hi:
+            raise ValueError(f"select {comp['custom_id']!r} takes {lo} to {hi} values, got {len(values)}")
+        resolved: Json = {}
+        if ctype == 3:
+            allowed = [o["value"] for o in comp.get("options", [])]
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                raise ValueError(f"select {comp['custom_id']!r}: {bad} not among the options {allowed}")
+            return [str(v) for v in values], resolved
+        out = []
+        for v in values:
+            if ctype == 8:
+                ch = self.get_channel(v)
+                resolved.setdefault("channels", {})[str(ch.id)] = {
+                    **ch.payload(),
+                    "permissions": str(Perm.ALL),
+                }
+                out.append(str(ch.id))
+            elif ctype == 6 or (ctype == 7 and isinstance(v, FakeRole)):
+                role = self.role(v)
+                resolved.setdefault("roles", {})[str(role.id)] = role.payload()
+                out.append(str(role.id))
+            else:
+                u = self.user(v)
+                self._resolve_user(u, resolved, channel)
+                out.append(str(u.id))
+        return out, resolved
+
+    async def submit_modal(
+        self,
+        user: FakeUser | str | int,
+        custom_id: str | None = None,
+        fields: Mapping[str, Any] | None = None,
+    ) -> FakeInteraction:
+        """``user`` fills in and submits the last modal the bot opened for them (with this
+        ``custom_id``). ``fields`` maps input custom_ids to values: text for text inputs, lists for
+        selects and checkbox groups, bools for checkboxes; text inputs not given keep their
+        pre-filled value. Required inputs left empty raise ValueError, as the client would refuse."""
+        who = self.user(user)
+        fields = dict(fields or {})
+        candidates = [
+            m
+            for m in self.modals
+            if m.user is who and (custom_id is None or m.custom_id == custom_id) and not m.submitted
+        ]
+        if not candidates:
+            opened = [(m.user.key, m.custom_id) for m in self.modals]
+            raise LookupError(f"no open modal {custom_id!r} for {who.key}; modals so far: {opened}")
+        modal = candidates[-1]
+        channel = modal.interaction.channel
+        resolved: Json = {}
+
+        def answer(c: Json) -> Json:
+            cid = c.get("custom_id")
+            ctype = c["type"]
+            sub: Json = {"type": ctype, "id": c.get("id", 0), "custom_id": cid}
+            given = fields.pop(cid, None) if cid else None
+            if ctype == 4:
+                value = str(given) if given is not None else (c.get("value") or "")
+                if c.get("required", True) and not value:
+                    raise ValueError(f"modal {modal.custom_id!r}: text input {cid!r} is required")
+                lo, hi = c.get("min_length", 0), c.get("max_length", 4000)
+                if value and not lo <= len(value) <= hi:
+                    raise ValueError(f"modal {modal.custom_id!r}: {cid!r} must be {lo}..{hi} characters")
+                sub["value"] = value
+            elif ctype in SELECT_TYPES:
+                values, res = self._select_values(c, list(given or []), channel)
+                for k, v in res.items():
+                    resolved.setdefault(k, {}).update(v)
+                sub["values"] = values
+            elif ctype == 22:  # checkbox group
+                sub["values"] = [str(v) for v in (given or [])]
+            elif ctype == 23:  # checkbox
+                sub["value"] = bool(given)
+            elif ctype == 21:  # radio group
+                sub["value"] = given
+            elif ctype == 19:  # file upload
+                atts = []
+                for item in given or []:
+                    filename, data = item if isinstance(item, tuple) else ("upload.bin", item)
+                    att = self._new_attachment(channel.id, filename, data)
+                    resolved.setdefault("attachments", {})[str(att.id)] = att.payload(ephemeral=True)
+                    atts.append(str(att.id))
+                sub["values"] = atts
+            return sub
+
+        submitted: list[Json] = []
+        for top in modal.components:
+            if top.get("type") == 1:
+                submitted.append(
+                    {"type": 1, "id": top.get("id", 0), "components": [answer(c) for c in top["components"]]}
+                )
+            elif top.get("type") == 18:
+                submitted.append({"type": 18, "id": top.get("id", 0), "component": answer(top["component"])})
+            elif top.get("type") == 10:
+                submitted.append({"type": 10, "id": top.get("id", 0)})
+        if fields:
+            raise LookupError(f"modal {modal.custom_id!r} has no inputs {sorted(fields)}")
+        data: Json = {"custom_id": modal.custom_id, "components": submitted}
+        if resolved:
+            data["resolved"] = resolved
+        modal.submitted = True
+        await self.wait_connected()
+        return self._send_interaction(
+            InteractionType.MODAL_SUBMIT, who, channel, data, message=modal.interaction.message
+        )
+
+    async def post(
+        self, user: FakeUser | str | int, content: str, channel: FakeChannel | str | int | None = None
+    ) -> FakeMessage:
+        """``user`` writes a plain message (MESSAGE_CREATE; content hidden without the intent)."""
+        who = self.user(user)
+        ch = self._where(who, channel)
+        await self.wait_connected()
+        msg = FakeMessage(self.snowflake(), ch, who, content)
+        self._store_message(msg)
+        return msg
+
+    def _send_interaction(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: Json,
+        *,
+        message: FakeMessage | None = None,
+    ) -> FakeInteraction:
+        inter_id = self.snowflake()
+        token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+        payload: Json = {
+            "id": str(inter_id),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "data": data,
+            "channel_id": str(channel.id),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "app_permissions": str(self.member_permissions(self.bot_user)),
+        }
+        if channel.is_dm:
+            payload["channel"] = channel.payload()
+            payload["user"] = user.payload()
+            payload["context"] = 1
+            payload["authorizing_integration_owners"] = {"0": "0"}
+        else:
+            payload["channel"] = {**channel.payload(), "permissions": str(self.member_permissions(user))}
+            payload["guild_id"] = str(self.guild_id)
+            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            payload["guild_locale"] = "en-US"
+            payload["member"] = self.member_payload(user, permissions=True)
+            payload["context"] = 0
+            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+        if message is not None:
+            payload["message"] = message.payload(self)
+        inter = FakeInteraction(inter_id, token, itype, user, channel, payload, self, message=message)
+        inter.created_revision = self.revision
+        self.interactions.append(inter)
+        self._interactions_by_id[inter_id] = inter
+        self._interactions_by_token[token] = inter
+        self._dispatch("INTERACTION_CREATE", payload)
+        self._bump()
+        return inter
+
+    # ---------------------------------------------------------------- gateway
+
+    def _dispatch(self, event: str, data: Json) -> None:
+        session = self._session
+        if session is None:
+            log.debug("no gateway session: %s dropped", event)
+            return
+        session.seq += 1
+        frame = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.buffer.append(frame)
+        if session.conn is not None:
+            session.conn.enqueue(frame)
+
+    def _wants(self, intent: int) -> bool:
+        return self._session is not None and bool(self._session.intents & intent)
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the live gateway connection (discord.py then RESUMEs on a new one)."""
+        s = self._session
+        if s is not None and s.conn is not None:
+            await s.conn.ws.close(code=code, message=b"dropped by the test")
+
+    def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT: discord.py reconnects and RESUMEs."""
+        s = self._session
+        if s is not None and s.conn is not None:
+            s.conn.enqueue({"op": 7, "d": None, "s": None, "t": None})
+
+    async def _gateway_handler(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        conn = _Connection(ws, next(self._conn_numbers))
+        self._connections.add(conn)
+        if request.query.get("encoding", "json") != "json":
+            log.error("gateway: only encoding=json is supported, got %s", request.query.get("encoding"))
+        writer = asyncio.create_task(conn.writer())
+        log.debug("gateway connection %s opened (%s)", conn.number, request.query_string)
+        conn.enqueue(
+            {"op": 10, "d": {"heartbeat_interval": self.heartbeat_interval_ms}, "s": None, "t": None}
+        )
+        try:
+            async for msg in ws:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    try:
+                        frame = json.loads(msg.data)
+                        await self._on_frame(conn, frame)
+                    except Exception as exc:
+                        self.errors.append(f"gateway: {exc!r}")
+                        log.exception("gateway frame failed")
+                elif msg.type == WSMsgType.ERROR:
+                    break
+        finally:
+            conn.closed = True
+            conn.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+            self._connections.discard(conn)
+            if conn.session is not None and conn.session.conn is conn:
+                conn.session.conn = None
+            log.debug("gateway connection %s closed (code %s)", conn.number, ws.close_code)
+            self._bump()
+        return ws
+
+    async def _on_frame(self, conn: _Connection, frame: Json) -> None:
+        op = frame.get("op")
+        d = frame.get("d")
+        if op == 1:  # heartbeat
+            conn.enqueue({"op": 11, "d": None, "s": None, "t": None})
+        elif op == 2:
+            await self._identify(conn, d or {})
+        elif op == 6:
+            await self._resume(conn, d or {})
+        elif op == 8:
+            self._request_members(conn, d or {})
+        elif op in (3, 4):  # presence / voice state: nothing to do
+            pass
+        else:
+            log.warning("gateway: unknown op %s", op)
+
+    def _token_ok(self, token: str | None) -> bool:
+        return self.token is None or token in (self.token, f"Bot {self.token}")
+
+    async def _identify(self, conn: _Connection, d: Json) -> None:
+        if not self._token_ok(d.get("token")):
+            await conn.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        intents = int(d.get("intents", 0))
+        if intents & Intent.PRIVILEGED & ~self.allowed_privileged_intents:
+            await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
+            return
+        old = self._session
+        if old is not None and old.conn is not None and old.conn is not conn:
+            log.debug("gateway: new IDENTIFY while connection %s is open", old.conn.number)
+        session = _Session(secrets.token_hex(16), intents)
+        self._sessions[session.id] = session
+        self._session = session
+        conn.session = session
+        session.conn = conn
+        self.identify_count += 1
+        self.identifies.append({k: v for k, v in d.items() if k != "token"})
+        ready: Json = {
+            "v": 10,
+            "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": session.id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "user_settings": {},
+            "guild_join_requests": [],
+            "geo_ordered_rtc_regions": [],
+            "auth_session_id_hash": "",
+        }
+        if "shard" in d:
+            ready["shard"] = d["shard"]
+        self._dispatch("READY", ready)
+        self._dispatch("GUILD_CREATE", self.guild_create_payload())
+        log.debug(
+            "gateway: IDENTIFY %s on connection %s (intents %s)", self.identify_count, conn.number, intents
+        )
+        self._bump()
+
+    async def _resume(self, conn: _Connection, d: Json) -> None:
+        session = self._sessions.get(d.get("session_id", ""))
+        if session is None or session is not self._session or not self._token_ok(d.get("token")):
+            conn.enqueue({"op": 9, "d": False, "s": None, "t": None})
+            return
+        seq = d.get("seq") or 0
+        if session.buffer and session.buffer[0]["s"] > seq + 1:
+            conn.enqueue({"op": 9, "d": False, "s": None, "t": None})
+            return
+        if session.conn is not None and session.conn is not conn:
+            old = session.conn
+            session.conn = None
+            with contextlib.suppress(Exception):
+                await old.ws.close(code=4000)
+        conn.session = session
+        session.conn = conn
+        for frame in list(session.buffer):
+            if frame["s"] > seq:
+                conn.enqueue(frame)
+        self.resume_count += 1
+        self._dispatch("RESUMED", {})
+        self._bump()
+
+    def _request_members(self, conn: _Connection, d: Json) -> None:
+        members = self.guild_members()
+        if d.get("user_ids"):
+            ids = {int(x) for x in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
+            members = [u for u in members if u.id in ids]
+        elif d.get("query"):
+            q = d["query"].lower()
+            members = [u for u in members if u.username.lower().startswith(q)]
+        if d.get("limit"):
+            members = members[: d["limit"]]
+        chunk: Json = {
+            "guild_id": str(self.guild_id),
+            "members": [self.member_payload(u) for u in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if d.get("nonce") is not None:
+            chunk["nonce"] = d["nonce"]
+        self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    # ---------------------------------------------------------------- messages (shared by routes)
+
+    def _new_attachment(
+        self, channel_id: int, filename: str, data: bytes, description: str | None = None
+    ) -> FakeAttachment:
+        content_type = mimetypes.guess_type(filename)[0]
+        if data.startswith(PNG_SIGNATURE):
+            content_type = "image/png"
+        att = FakeAttachment(
+            self.snowflake(), filename, data, channel_id, content_type, description, base_url=self.base_url
+        )
+        self.attachments[att.id] = att
+        return att
+
+    def _attachments(
+        self,
+        channel_id: int,
+        declared: list[Json] | None,
+        files: dict[int, tuple[str, bytes]],
+        existing: Sequence[FakeAttachment] = (),
+    ) -> list[FakeAttachment]:
+        """The attachments after a create or an edit: kept ones (by id) and the uploaded files."""
+        if declared is None:
+            kept = list(existing)
+            new = [self._new_attachment(channel_id, fn, data) for _, (fn, data) in sorted(files.items())]
+            return kept + new
+        result = []
+        by_id = {str(a.id): a for a in existing}
+        used: set[int] = set()
+        for entry in declared:
+            key = str(entry.get("id"))
+            if key in by_id:
+                result.append(by_id[key])
+                continue
+            index = int(key) if key.isdigit() else -1
+            if index not in files:
+                raise invalid_form("attachments", f"attachment {key} refers to no uploaded file")
+            used.add(index)
+            filename, data = files[index]
+            result.append(
+                self._new_attachment(
+                    channel_id, entry.get("filename") or filename, data, entry.get("description")
+                )
+            )
+        for index in sorted(set(files) - used):
+            filename, data = files[index]
+            result.append(self._new_attachment(channel_id, filename, data))
+        return result
+
+    def _message_from(
+        self,
+        channel: FakeChannel,
+        data: Json,
+        files: dict[int, tuple[str, bytes]],
+        *,
+        interaction: FakeInteraction | None = None,
+        extra_flags: int = 0,
+        mtype: int = 0,
+    ) -> FakeMessage:
+        embeds = list(data.get("embeds") or [])
+        if data.get("embed"):
+            embeds.append(data["embed"])
+        flags = (int(data.get("flags") or 0) & (Flag.SETTABLE | Flag.EPHEMERAL)) | extra_flags
+        if interaction is None:
+            flags &= ~Flag.EPHEMERAL
+        msg = FakeMessage(
+            self.snowflake(),
+            channel,
+            self.bot_user,
+            content=str(data.get("content") or ""),
+            embeds=embeds,
+            components=list(data.get("components") or []),
+            flags=flags,
+            type=mtype,
+            interaction=interaction,
+            webhook_id=self.application_id if interaction is not None else None,
+        )
+        ref = data.get("message_reference")
+        if ref and ref.get("message_id"):
+            msg.reference_id = int(ref["message_id"])
+            msg.type = 19 if mtype == 0 else mtype
+        msg.attachments = self._attachments(channel.id, data.get("attachments"), files)
+        validate_message(msg)
+        return msg
+
+    def _store_message(self, msg: FakeMessage) -> None:
+        self.messages.append(msg)
+        msg.channel.last_message_id = msg.id
+        msg.revision = self._bump()
+        if msg.ephemeral or msg.loading:
+            return
+        if msg.is_dm:
+            if not self._wants(Intent.DIRECT_MESSAGES):
+                return
+        elif not self._wants(Intent.GUILD_MESSAGES):
+            return
+        payload = msg.payload(self)
+        hidden = msg.author is not self.bot_user and not msg.is_dm and not self._wants(Intent.MESSAGE_CONTENT)
+        if hidden and self.bot_user not in self.mentioned_users(msg.content):
+            payload.update(content="", embeds=[], attachments=[], components=[])
+        self._dispatch("MESSAGE_CREATE", payload)
+
+    def _edit_message(self, msg: FakeMessage, data: Json, files: dict[int, tuple[str, bytes]]) -> None:
+        before = msg.snapshot()
+        was_loading = msg.loading
+        if "content" in data:
+            msg.content = str(data["content"] or "")
+        if "embeds" in data:
+            msg.embeds = list(data["embeds"] or [])
+        if data.get("embed"):
+            msg.embeds = [data["embed"]]
+        if "components" in data:
+            msg.components = list(data["components"] or [])
+        if data.get("flags") is not None:
+            keep = msg.flags & (Flag.EPHEMERAL | Flag.IS_COMPONENTS_V2)
+            msg.flags = keep | (int(data["flags"]) & Flag.SETTABLE)
+        msg.attachments = self._attachments(msg.channel.id, data.get("attachments"), files, msg.attachments)
+        msg.flags &= ~Flag.LOADING
+        try:
+            validate_message(msg)
+        except HttpError:
+            for key, value in before.items():
+                setattr(msg, key, value)
+            raise
+        if not was_loading:
+            msg.history.append(before)
+            msg.edited_at = now_iso()
+        msg.revision = self._bump()
+        if not msg.ephemeral and self._wants(Intent.DIRECT_MESSAGES if msg.is_dm else Intent.GUILD_MESSAGES):
+            event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"
+            self._dispatch(event, msg.payload(self))
+
+    def _delete_message(self, msg: FakeMessage) -> None:
+        msg.deleted = True
+        msg.revision = self._bump()
+        if not msg.ephemeral:
+            data: Json = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
+            if msg.channel.guild_id is not None:
+                data["guild_id"] = str(msg.channel.guild_id)
+            self._dispatch("MESSAGE_DELETE", data)
+
+    # ---------------------------------------------------------------- HTTP plumbing
+
+    def _build_routes(self) -> list[tuple[str, re.Pattern[str], Callable[..., Any]]]:
+        s = r"(\d+)"
+        tok = r"([^/]+)"
+        table: list[tuple[str, str, Callable[..., Any]]] = [
+            ("GET", "/users/@me", self._r_me),
+            ("GET", f"/users/{s}", self._r_user),
+            ("GET", "/users/@me/guilds", self._r_my_guilds),
+            ("POST", "/users/@me/channels", self._r_open_dm),
+            ("GET", "/oauth2/applications/@me", self._r_application),
+            ("GET", "/applications/@me", self._r_application),
+            ("GET", "/gateway", self._r_gateway),
+            ("GET", "/gateway/bot", self._r_gateway_bot),
+            ("GET", f"/applications/{s}/commands", self._r_commands_get),
+            ("PUT", f"/applications/{s}/commands", self._r_commands_put),
+            ("POST", f"/applications/{s}/commands", self._r_command_post),
+            ("GET", f"/applications/{s}/commands/{s}", self._r_command_get),
+            ("PATCH", f"/applications/{s}/commands/{s}", self._r_command_patch),
+            ("DELETE", f"/applications/{s}/commands/{s}", self._r_command_delete),
+            ("GET", f"/applications/{s}/guilds/{s}/commands", self._r_commands_get),
+            ("PUT", f"/applications/{s}/guilds/{s}/commands", self._r_commands_put),
+            ("POST", f"/applications/{s}/guilds/{s}/commands", self._r_command_post),
+            ("GET", f"/applications/{s}/guilds/{s}/commands/permissions", self._r_command_permissions),
+            ("GET", f"/applications/{s}/guilds/{s}/commands/{s}", self._r_command_get),
+            ("PATCH", f"/applications/{s}/guilds/{s}/commands/{s}", self._r_command_patch),
+            ("DELETE", f"/applications/{s}/guilds/{s}/commands/{s}", self._r_command_delete),
+            ("POST", f"/interactions/{s}/{tok}/callback", self._r_callback),
+            ("POST", f"/webhooks/{s}/{tok}", self._r_followup),
+            ("GET", f"/webhooks/{s}/{tok}/messages/{tok}", self._r_webhook_message_get),
+            ("PATCH", f"/webhooks/{s}/{tok}/messages/{tok}", self._r_webhook_message_patch),
+            ("DELETE", f"/webhooks/{s}/{tok}/messages/{tok}", self._r_webhook_message_delete),
+            ("GET", f"/channels/{s}", self._r_channel),
+            ("GET", f"/channels/{s}/messages", self._r_history),
+            ("POST", f"/channels/{s}/messages", self._r_create_message),
+            ("GET", f"/channels/{s}/messages/pins", self._r_pins),
+            ("PUT", f"/channels/{s}/messages/pins/{s}", self._r_pin),
+            ("DELETE", f"/channels/{s}/messages/pins/{s}", self._r_unpin),
+            ("PUT", f"/channels/{s}/pins/{s}", self._r_pin),
+            ("DELETE", f"/channels/{s}/pins/{s}", self._r_unpin),
+            ("GET", f"/channels/{s}/messages/{s}", self._r_get_message),
+            ("PATCH", f"/channels/{s}/messages/{s}", self._r_edit_message),
+            ("DELETE", f"/channels/{s}/messages/{s}", self._r_delete_message),
+            ("PUT", f"/channels/{s}/messages/{s}/reactions/{tok}/@me", self._r_react),
+            ("DELETE", f"/channels/{s}/messages/{s}/reactions/{tok}/@me", self._r_unreact),
+            ("POST", f"/channels/{s}/typing", self._r_typing),
+            ("GET", f"/guilds/{s}", self._r_guild),
+            ("GET", f"/guilds/{s}/channels", self._r_guild_channels),
+            ("GET", f"/guilds/{s}/roles", self._r_guild_roles),
+            ("GET", f"/guilds/{s}/members", self._r_members),
+            ("GET", f"/guilds/{s}/members/{s}", self._r_member),
+        ]
+        return [(method, re.compile(f"^{pattern}$"), handler) for method, pattern, handler in table]
+
+    async def _http_handler(self, request: web.Request) -> web.StreamResponse:
+        path = request.path
+        if path.startswith("/attachments/"):
+            return self._serve_attachment(path)
+        m = re.match(r"^/api(?:/v\d+)?(/.*)$", path)
+        api_path = m.group(1) if m else None
+        try:
+            if api_path is None:
+                raise HttpError(404, 0, "404: Not Found")
+            for method, pattern, handler in self._routes:
+                if request.method != method:
+                    continue
+                match = pattern.match(api_path)
+                if match is None:
+                    continue
+                if not api_path.startswith(("/interactions/", "/webhooks/")):
+                    self._check_auth(request)
+                result = await handler(request, *match.groups())
+                response = self._respond(result)
+                break
+            else:
+                self.unhandled.append(f"{request.method} {api_path}")
+                log.warning("fake Discord: no route for %s %s", request.method, api_path)
+                raise HttpError(404, 0, "404: Not Found (route not implemented by the fake Discord)")
+        except HttpError as exc:
+            response = exc.response()
+        except Exception as exc:
+            self.errors.append(f"{request.method} {path}: {exc!r}")
+            log.exception("fake Discord failed on %s %s", request.method, path)
+            # 400 rather than 5xx: discord.py retries 5xx for seconds
+            response = HttpError(400, 0, f"fake Discord crashed: {exc!r}").response()
+        self.requests.append(RequestRecord(request.method, api_path or path, response.status))
+        return response
+
+    def _check_auth(self, request: web.Request) -> None:
+        auth = request.headers.get("Authorization", "")
+        if not auth.startswith("Bot ") or not self._token_ok(auth[4:]):
+            raise HttpError(401, 0, "401: Unauthorized")
+
+    @staticmethod
+    def _respond(result: Any) -> web.Response:
+        if result is None:
+            return web.Response(status=204)
+        if isinstance(result, web.Response):
+            return result
+        return json_response(result)
+
+    def _serve_attachment(self, path: str) -> web.Response:
+        parts = path.split("/")
+        with contextlib.suppress(ValueError, IndexError, KeyError):
+            att = self.attachments[int(parts[3])]
+            return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+        return web.Response(status=404)
+
+    @staticmethod
+    async def _read(request: web.Request) -> tuple[Json, dict[int, tuple[str, bytes]]]:
+        """The JSON payload and the uploaded files (``files[n]`` parts of a multipart body)."""
+        files: dict[int, tuple[str, bytes]] = {}
+        if request.content_type.startswith("multipart/"):
+            payload: Json = {}
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                name = part.name or ""
+                raw = await part.read()  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(raw.decode())
+                else:
+                    fm = re.fullmatch(r"files\[(\d+)\]|file(\d*)", name)
+                    if fm is None:
+                        log.warning("multipart: ignoring part %r", name)
+                        continue
+                    index = int(fm.group(1) or fm.group(2) or len(files))
+                    files[index] = (part.filename or f"file{index}", bytes(raw))  # type: ignore[union-attr]
+            return payload, files
+        body = await request.read()
+        return (json.loads(body) if body else {}), files
+
+    # ---------------------------------------------------------------- routes: users, application, gateway
+
+    async def _r_me(self, request: web.Request) -> Json:
+        return self.bot_user.payload() | {
+            "verified": True,
+            "mfa_enabled": False,
+            "flags": 0,
+            "locale": "en-US",
+        }
+
+    async def _r_user(self, request: web.Request, user_id: str) -> Json:
+        try:
+            return self.user(int(user_id)).payload()
+        except LookupError:
+            raise HttpError(404, 10013, "Unknown User") from None
+
+    async def _r_my_guilds(self, request: web.Request) -> list[Json]:
+        return [
+            {
+                "id": str(self.guild_id),
+                "name": self.guild_name,
+                "icon": None,
+                "owner": False,
+                "permissions": str(self.member_permissions(self.bot_user)),
+                "features": [],
+            }
+        ]
+
+    async def _r_open_dm(self, request: web.Request) -> Json:
+        payload, _ = await self._read(request)
+        try:
+            user = self.user(int(payload["recipient_id"]))
+        except (LookupError, KeyError, ValueError):
+            raise HttpError(400, 50033, "Invalid Recipient(s)") from None
+        return self.dm_channel(user).payload()
+
+    async def _r_application(self, request: web.Request) -> Json:
+        return self.application_payload()
+
+    async def _r_gateway(self, request: web.Request) -> Json:
+        return {"url": self.gateway_url}
+
+    async def _r_gateway_bot(self, request: web.Request) -> Json:
+        return {
+            "url": self.gateway_url,
+            "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+        }
+
+    # ---------------------------------------------------------------- routes: application commands
+
+    def _scope(self, app_id: str, guild_id: str | None) -> int | None:
+        if int(app_id) != self.application_id:
+            raise HttpError(403, 50001, "Missing Access")
+        if guild_id is None:
+            return None
+        if int(guild_id) != self.guild_id:
+            raise HttpError(403, 50001, "Missing Access")
+        return self.guild_id
+
+    def _stored_command(self, cmd: Json, scope: int | None, previous: Json | None) -> Json:
+        validate_command(cmd)
+        stored = json.loads(json.dumps(cmd))
+        stored["id"] = previous["id"] if previous else str(self.snowflake())
+        stored["application_id"] = str(self.application_id)
+        stored["version"] = str(self.snowflake())
+        stored.setdefault("type", 1)
+        stored.setdefault("options", [])
+        stored.setdefault("description", "")
+        perms = stored.get("default_member_permissions")
+        stored["default_member_permissions"] = None if perms is None else str(perms)
+        if scope is not None:
+            stored["guild_id"] = str(scope)
+        return stored
+
+    async def _r_commands_get(
+        self, request: web.Request, app_id: str, guild_id: str | None = None
+    ) -> list[Json]:
+        return self.commands.get(self._scope(app_id, guild_id), [])
+
+    async def _r_commands_put(
+        self, request: web.Request, app_id: str, guild_id: str | None = None
+    ) -> list[Json]:
+        scope = self._scope(app_id, guild_id)
+        payload, _ = await self._read(request)
+        if not isinstance(payload, list):
+            raise invalid_form("", "Expected a list of commands")
+        if len(payload) > 100:
+            raise invalid_form("", "Must be 100 or fewer in length.")
+        old = {(c["name"], c.get("type", 1)): c for c in self.commands.get(scope, [])}
+        keys = [(c.get("name"), c.get("type", 1)) for c in payload]
+        if len(set(keys)) != len(keys):
+            raise invalid_form("", "Application command names must be unique")
+        stored = [self._stored_command(c, scope, old.get((c.get("name"), c.get("type", 1)))) for c in payload]
+        self.commands[scope] = stored
+        self._bump()
+        return stored
+
+    async def _r_command_post(self, request: web.Request, app_id: str, guild_id: str | None = None) -> Json:
+        scope = self._scope(app_id, guild_id)
+        payload, _ = await self._read(request)
+        cmds = self.commands.setdefault(scope, [])
+        old = next(
+            (c for c in cmds if c["name"] == payload.get("name") and c["type"] == payload.get("type", 1)),
+            None,
+        )
+        stored = self._stored_command(payload, scope, old)
+        if old is not None:
+            cmds[cmds.index(old)] = stored
+        else:
+            cmds.append(stored)
+        self._bump()
+        return stored
+
+    def _command_by_id(self, scope: int | None, command_id: str) -> Json:
+        for c in self.commands.get(scope, []):
+            if c["id"] == command_id:
+                return c
+        raise HttpError(404, 10063, "Unknown application command")
+
+    async def _r_command_get(self, request: web.Request, *args: str) -> Json:
+        if len(args) == 3:
+            return self._command_by_id(self._scope(args[0], args[1]), args[2])
+        return self._command_by_id(self._scope(args[0], None), args[1])
+
+    async def _r_command_patch(self, request: web.Request, *args: str) -> Json:
+        scope = self._scope(args[0], args[1] if len(args) == 3 else None)
+        old = self._command_by_id(scope, args[-1])
+        payload, _ = await self._read(request)
+        stored = self._stored_command({**old, **payload}, scope, old)
+        cmds = self.commands[scope]
+        cmds[cmds.index(old)] = stored
+        self._bump()
+        return stored
+
+    async def _r_command_delete(self, request: web.Request, *args: str) -> None:
+        scope = self._scope(args[0], args[1] if len(args) == 3 else None)
+        self.commands[scope].remove(self._command_by_id(scope, args[-1]))
+        self._bump()
+
+    async def _r_command_permissions(self, request: web.Request, app_id: str, guild_id: str) -> list[Json]:
+        self._scope(app_id, guild_id)
+        return []
+
+    # ---------------------------------------------------------------- routes: interactions and webhooks
+
+    def _callback_result(self, inter: FakeInteraction, ctype: int, request: web.Request) -> Json | None:
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return None
+        msg = inter.original if ctype in (4, 5, 7) else None
+        info: Json = {
+            "id": str(inter.id),
+            "type": inter.type,
+            "response_message_loading": ctype == 5,
+            "response_message_ephemeral": bool(msg and msg.ephemeral),
+        }
+        if msg is not None:
+            info["response_message_id"] = str(msg.id)
+        resource: Json = {"type": ctype}
+        if msg is not None:
+            resource["message"] = msg.payload(self)
+        return {"interaction": info, "resource": resource}
+
+    async def _r_callback(self, request: web.Request, interaction_id: str, token: str) -> Json | None:
+        inter = self._interactions_by_id.get(int(interaction_id))
+        if inter is None or inter.token != token:
+            raise HttpError(404, 10062, "Unknown interaction")
+        payload, files = await self._read(request)
+        elapsed = time.monotonic() - inter.created
+        if inter.responded:
+            raise HttpError(400, 40060, "Interaction has already been acknowledged.")
+        if self.interaction_deadline is not None and elapsed > self.interaction_deadline:
+            inter.late_callback = elapsed
+            self._bump()
+            raise HttpError(404, 10062, "Unknown interaction")
+        ctype = payload.get("type")
+        data = payload.get("data") or {}
+        component_like = inter.type in (InteractionType.MESSAGE_COMPONENT, InteractionType.MODAL_SUBMIT)
+        if ctype == Callback.CHANNEL_MESSAGE:
+            mtype = 20 if inter.type == InteractionType.APPLICATION_COMMAND else 0
+            msg = self._message_from(inter.channel, data, files, interaction=inter, mtype=mtype)
+            inter.original = msg
+            self._store_message(msg)
+        elif ctype == Callback.DEFERRED_CHANNEL_MESSAGE:
+            mtype = 20 if inter.type == InteractionType.APPLICATION_COMMAND else 0
+            flags = Flag.LOADING | (int(data.get("flags") or 0) & Flag.EPHEMERAL)
+            msg = FakeMessage(
+                self.snowflake(),
+                inter.channel,
+                self.bot_user,
+                flags=flags,
+                type=mtype,
+                interaction=inter,
+                webhook_id=self.application_id,
+            )
+            inter.original = msg
+            self._store_message(msg)
+        elif ctype in (Callback.DEFERRED_UPDATE_MESSAGE, Callback.UPDATE_MESSAGE):
+            if not component_like or inter.message is None:
+                raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
+            inter.original = inter.message
+            if ctype == Callback.UPDATE_MESSAGE:
+                self._edit_message(inter.message, data, files)
+        elif ctype == Callback.AUTOCOMPLETE_RESULT:
+            if inter.type != InteractionType.AUTOCOMPLETE:
+                raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
+            choices = data.get("choices") or []
+            if len(choices) > 25:
+                raise invalid_form("data.choices", "Must be 25 or fewer in length.")
+            inter.choices = choices
+        elif ctype == Callback.MODAL:
+            if inter.type in (InteractionType.MODAL_SUBMIT, InteractionType.AUTOCOMPLETE):
+                raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
+            validate_modal(data)
+            modal = FakeModal(data["custom_id"], data["title"], data["components"], inter)
+            inter.modal = modal
+            self.modals.append(modal)
+        else:
+            raise HttpError(400, 50035, f"Invalid interaction callback type {ctype}")
+        inter.callbacks.append((ctype, data))
+        self._bump()
+        return self._callback_result(inter, ctype, request)
+
+    def _webhook_interaction(self, app_id: str, token: str) -> FakeInteraction:
+        inter = self._interactions_by_token.get(token)
+        if inter is None or int(app_id) != self.application_id:
+            raise HttpError(404, 10015, "Unknown Webhook")
+        if not inter.responded:
+            raise HttpError(404, 10015, "Unknown Webhook")
+        return inter
+
+    def _webhook_target(self, inter: FakeInteraction, message_id: str) -> FakeMessage:
+        if message_id == "@original":
+            if inter.original is None or inter.original.deleted:
+                raise HttpError(404, 10008, "Unknown Message")
+            return inter.original
+        for m in [inter.original, *inter.followups]:
+            if m is not None and str(m.id) == message_id and not m.deleted:
+                return m
+        raise HttpError(404, 10008, "Unknown Message")
+
+    async def _r_followup(self, request: web.Request, app_id: str, token: str) -> Json | None:
+        inter = self._webhook_interaction(app_id, token)
+        payload, files = await self._read(request)
+        original = inter.original
+        if original is not None and original.loading and original.interaction is inter:
+            # Discord: the first follow-up after a defer replaces the "thinking" message (whose
+            # ephemerality wins over the follow-up's flags).
+            data = {k: v for k, v in payload.items() if k != "flags"}
+            self._edit_message(original, data, files)
+            msg = original
+        else:
+            msg = self._message_from(inter.channel, payload, files, interaction=inter)
+            self._store_message(msg)
+        inter.followups.append(msg)
+        self._bump()
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return msg.payload(self)
+        return None
+
+    async def _r_webhook_message_get(self, request: web.Request, app_id: str, token: str, mid: str) -> Json:
+        inter = self._webhook_interaction(app_id, token)
+        return self._webhook_target(inter, mid).payload(self)
+
+    async def _r_webhook_message_patch(self, request: web.Request, app_id: str, token: str, mid: str) -> Json:
+        inter = self._webhook_interaction(app_id, token)
+        msg = self._webhook_target(inter, mid)
+        payload, files = await self._read(request)
+        self._edit_message(msg, payload, files)
+        return msg.payload(self)
+
+    async def _r_webhook_message_delete(
+        self, request: web.Request, app_id: str, token: str, mid: str
+    ) -> None:
+        inter = self._webhook_interaction(app_id, token)
+        self._delete_message(self._webhook_target(inter, mid))
+
+    # ---------------------------------------------------------------- routes: channels and messages
+
+    def _channel(self, channel_id: str) -> FakeChannel:
+        ch = self.channels.get(int(channel_id))
+        if ch is None:
+            raise HttpError(404, 10003, "Unknown Channel")
+        return ch
+
+    def _channel_message(self, ch: FakeChannel, message_id: str) -> FakeMessage:
+        for m in self.messages:
+            if m.id == int(message_id) and m.channel is ch and not m.deleted and not m.ephemeral:
+                return m
+        raise HttpError(404, 10008, "Unknown Message")
+
+    async def _r_channel(self, request: web.Request, channel_id: str) -> Json:
+        return self._channel(channel_id).payload()
+
+    async def _r_history(self, request: web.Request, channel_id: str) -> list[Json]:
+        ch = self._channel(channel_id)
+        msgs = [
+            m
+            for m in self.messages
+            if m.channel is ch and not m.deleted and not m.ephemeral and not m.loading
+        ]
+        q = request.query
+        limit = min(int(q.get("limit", 50)), 100)
+        if "before" in q:
+            msgs = [m for m in msgs if m.id < int(q["before"])]
+        if "after" in q:
+            msgs = [m for m in msgs if m.id > int(q["after"])][:limit]
+        if "around" in q:
+            msgs = sorted(msgs, key=lambda m: abs(m.id - int(q["around"])))[:limit]
+            msgs.sort(key=lambda m: m.id)
+        return [m.payload(self) for m in reversed(msgs[-limit:])]
+
+    async def _r_create_message(self, request: web.Request, channel_id: str) -> Json:
+        ch = self._channel(channel_id)
+        payload, files = await self._read(request)
+        if ch.is_dm and ch.recipient is not None and ch.recipient.dms_closed:
+            self.failed_dms.append((ch.recipient, payload))
+            self._bump()
+            raise HttpError(403, 50007, "Cannot send messages to this user")
+        msg = self._message_from(ch, payload, files)
+        self._store_message(msg)
+        return msg.payload(self)
+
+    async def _r_get_message(self, request: web.Request, channel_id: str, message_id: str) -> Json:
+        return self._channel_message(self._channel(channel_id), message_id).payload(self)
+
+    async def _r_edit_message(self, request: web.Request, channel_id: str, message_id: str) -> Json:
+        msg = self._channel_message(self._channel(channel_id), message_id)
+        if msg.author is not self.bot_user:
+            raise HttpError(403, 50005, "Cannot edit a message authored by another user")
+        payload, files = await self._read(request)
+        self._edit_message(msg, payload, files)
+        return msg.payload(self)
+
+    async def _r_delete_message(self, request: web.Request, channel_id: str, message_id: str) -> None:
+        self._delete_message(self._channel_message(self._channel(channel_id), message_id))
+
+    async def _r_pins(self, request: web.Request, channel_id: str) -> Json:
+        ch = self._channel(channel_id)
+        pinned = [m for m in self.messages if m.channel is ch and m.pinned and not m.deleted]
+        items = [{"pinned_at": m.created_at, "message": m.payload(self)} for m in reversed(pinned)]
+        return {"items": items, "has_more": False}
+
+    async def _r_pin(self, request: web.Request, channel_id: str, message_id: str) -> None:
+        self._channel_message(self._channel(channel_id), message_id).pinned = True
+        self._bump()
+
+    async def _r_unpin(self, request: web.Request, channel_id: str, message_id: str) -> None:
+        self._channel_message(self._channel(channel_id), message_id).pinned = False
+        self._bump()
+
+    async def _r_react(self, request: web.Request, channel_id: str, message_id: str, emoji: str) -> None:
+        from urllib.parse import unquote
+
+        msg = self._channel_message(self._channel(channel_id), message_id)
+        if unquote(emoji) not in msg.reactions:
+            msg.reactions.append(unquote(emoji))
+        self._bump()
+
+    async def _r_unreact(self, request: web.Request, channel_id: str, message_id: str, emoji: str) -> None:
+        from urllib.parse import unquote
+
+        msg = self._channel_message(self._channel(channel_id), message_id)
+        with contextlib.suppress(ValueError):
+            msg.reactions.remove(unquote(emoji))
+        self._bump()
+
+    async def _r_typing(self, request: web.Request, channel_id: str) -> None:
+        self._channel(channel_id)
+
+    # ---------------------------------------------------------------- routes: guild
+
+    def _guild(self, guild_id: str) -> None:
+        if int(guild_id) != self.guild_id:
+            raise HttpError(404, 10004, "Unknown Guild")
+
+    async def _r_guild(self, request: web.Request, guild_id: str) -> Json:
+        self._guild(guild_id)
+        data = self.guild_payload()
+        if request.query.get("with_counts", "").lower() in ("1", "true"):
+            data["approximate_member_count"] = len(self.guild_members())
+            data["approximate_presence_count"] = 0
+        return data
+
+    async def _r_guild_channels(self, request: web.Request, guild_id: str) -> list[Json]:
+        self._guild(guild_id)
+        return [ch.payload() for ch in self.channels.values() if not ch.is_dm]
+
+    async def _r_guild_roles(self, request: web.Request, guild_id: str) -> list[Json]:
+        self._guild(guild_id)
+        return [r.payload() for r in self.roles.values()]
+
+    async def _r_members(self, request: web.Request, guild_id: str) -> list[Json]:
+        self._guild(guild_id)
+        after = int(request.query.get("after", 0))
+        limit = int(request.query.get("limit", 1))
+        members = sorted((u for u in self.guild_members() if u.id > after), key=lambda u: u.id)
+        return [self.member_payload(u) for u in members[:limit]]
+
+    async def _r_member(self, request: web.Request, guild_id: str, user_id: str) -> Json:
+        self._guild(guild_id)
+        for u in self.guild_members():
+            if u.id == int(user_id):
+                return self.member_payload(u)
+        raise HttpError(404, 10007, "Unknown Member")

@@ -1,0 +1,448 @@
+"""The fake Discord and the harness, proven with small discord.py bots defined here (not bot.py)."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+from PIL import Image
+
+from tests.e2e.fake_discord import Callback, FakeDiscord, Flag
+from tests.e2e.harness import BotProcess, make_png, png_file, running
+
+
+class SmokeBot(discord.Client):
+    """A minimal bot: one command group synced to the fake's guild, plus whatever a test adds."""
+
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+        self.tree = app_commands.CommandTree(self)
+        self.guild = discord.Object(guild_id)
+        self.forbidden: list[int] = []
+        self.errors: list[BaseException] = []
+
+        @self.tree.error
+        async def on_app_command_error(
+            interaction: discord.Interaction, error: app_commands.AppCommandError
+        ) -> None:
+            self.errors.append(error)
+
+    async def setup_hook(self) -> None:
+        self.tree.copy_global_to(guild=self.guild)
+        await self.tree.sync(guild=self.guild)
+
+
+def game_bot(fake: FakeDiscord) -> SmokeBot:
+    bot = SmokeBot(fake.guild_id)
+    game = app_commands.Group(name="game", description="Games of Thrones")
+
+    @game.command(name="create", description="Create a game in this channel")
+    async def create(
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 3, 6],
+        name: str,
+        rival: discord.Member | None = None,
+    ) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send(f"Game {name} for {players} players", file=png_file("board.png"))
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await interaction.channel.send("The realm as it stands", file=png_file("realm.png", width=32))
+        await interaction.user.send("Your secret orders, please.", file=png_file("orders.png"))
+        if rival is not None:
+            try:
+                await rival.send(f"{interaction.user.display_name} named you their rival")
+            except discord.Forbidden as exc:
+                bot.forbidden.append(exc.code)
+                await interaction.followup.send(f"Could not DM {rival.display_name}", ephemeral=True)
+
+    bot.tree.add_command(game)
+    return bot
+
+
+async def test_slash_defer_followup_png_dm_and_closed_dms(fake: FakeDiscord) -> None:
+    fake.close_dms("bob")
+    async with running(game_bot(fake), fake) as bot:
+        synced = fake.synced_commands(guild=True)
+        assert [c["name"] for c in synced] == ["game"]
+        assert [o["name"] for o in synced[0]["options"]] == ["create"]
+
+        inter = await fake.slash(
+            "alice", "game", "create", options={"players": 4, "name": "Winter", "rival": "bob"}
+        )
+        warning = await inter.wait_message(lambda m: "Could not DM" in m.content)
+
+        assert inter.response_type == Callback.DEFERRED_CHANNEL_MESSAGE
+        original = inter.messages[0]
+        assert original is inter.original and not original.loading and not original.ephemeral
+        assert original.content == "Game Winter for 4 players"
+        [board] = original.pngs
+        assert board.filename == "board.png"
+        assert Image.open(io.BytesIO(board.data)).size == (64, 48)
+
+        realm = fake.last_message()
+        assert realm.content == "The realm as it stands" and realm.pngs[0].filename == "realm.png"
+        assert [m.content for m in fake.channel_messages()] == [
+            "Game Winter for 4 players",
+            "The realm as it stands",
+        ]
+
+        [dm] = fake.dms("alice")
+        assert dm.content == "Your secret orders, please." and dm.pngs[0].is_png
+        assert fake.dms("bob") == []
+        assert [(u.key, p["content"]) for u, p in fake.failed_dms] == [("bob", "Alice named you their rival")]
+        assert bot.forbidden == [50007]
+
+        assert warning.ephemeral and warning.visible_to is fake.users["alice"]
+        assert fake.ephemerals("alice") == [warning] and fake.ephemerals("bob") == []
+        assert warning not in fake.visible_to("bob")
+        assert not bot.errors and not fake.unhandled
+
+
+class OrdersModal(discord.ui.Modal, title="Orders for Winterfell"):
+    orders: discord.ui.TextInput[OrdersModal] = discord.ui.TextInput(label="Order", custom_id="order")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"Orders: {self.orders.value}", ephemeral=True)
+
+
+class Panel(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+
+    @discord.ui.button(label="Join", custom_id="join")
+    async def join(self, interaction: discord.Interaction, button: discord.ui.Button[Panel]) -> None:
+        button.disabled = True
+        await interaction.response.edit_message(content=f"{interaction.user.display_name} joined", view=self)
+
+    @discord.ui.select(
+        custom_id="house",
+        placeholder="House",
+        options=[discord.SelectOption(label="Stark", value="stark"), discord.SelectOption(label="Lannister")],
+    )
+    async def house(self, interaction: discord.Interaction, select: discord.ui.Select[Panel]) -> None:
+        await interaction.response.send_message(f"You picked {select.values[0]}", ephemeral=True)
+
+    @discord.ui.button(label="Orders", custom_id="orders")
+    async def orders(self, interaction: discord.Interaction, button: discord.ui.Button[Panel]) -> None:
+        await interaction.response.send_modal(OrdersModal())
+
+
+class Ack(discord.ui.View):
+    @discord.ui.button(label="Got it")
+    async def ack(self, interaction: discord.Interaction, button: discord.ui.Button[Ack]) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="Acknowledged", view=None)
+
+
+def panel_bot(fake: FakeDiscord) -> SmokeBot:
+    bot = SmokeBot(fake.guild_id)
+
+    @bot.tree.command(description="Show the panel")
+    async def panel(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Choose", view=Panel())
+
+    @bot.tree.command(description="Ask for an acknowledgement by DM")
+    async def remind(interaction: discord.Interaction) -> None:
+        await interaction.user.send("Orders are due", view=Ack())
+        await interaction.response.send_message("Sent you a DM", ephemeral=True)
+
+    return bot
+
+
+async def test_components_modals_and_dm_clicks(fake: FakeDiscord) -> None:
+    async with running(panel_bot(fake), fake) as bot:
+        inter = await fake.slash("carol", "panel")
+        panel = await inter.wait_message()
+        assert panel.content == "Choose" and panel.custom_ids() == ["join", "orders", "house"]
+        assert panel.type == 20 and panel.interaction is inter
+
+        mark = fake.mark()
+        join = await fake.click("carol", panel, label="Join")
+        assert await join.wait_response() == Callback.UPDATE_MESSAGE
+        assert await fake.wait_for(lambda m: m is panel, since=mark) is await join.wait_message()
+        assert panel.content == "Carol joined" and panel.history[0]["content"] == "Choose"
+        assert panel.component("join")["disabled"] is True
+        with pytest.raises(PermissionError):
+            await fake.click("dave", panel, "join")
+
+        pick = await fake.click("dave", panel, "house", values=["stark"])
+        reply = await pick.wait_message()
+        assert reply.content == "You picked stark" and reply.visible_to is fake.users["dave"]
+        with pytest.raises(ValueError, match="not among the options"):
+            await fake.click("dave", panel, "house", values=["targaryen"])
+
+        opened = await fake.click("erin", panel, "orders")
+        modal = await opened.wait_modal()
+        assert modal.title == "Orders for Winterfell" and [c["custom_id"] for c in modal.inputs()] == [
+            "order"
+        ]
+        submitted = await fake.submit_modal(
+            "erin", modal.custom_id, {"order": "march winterfell -> moat-cailin"}
+        )
+        answer = await submitted.wait_message()
+        assert answer.content == "Orders: march winterfell -> moat-cailin" and answer.ephemeral
+
+        remind = await fake.slash("frank", "remind")
+        await remind.wait_message(lambda m: m.content == "Sent you a DM")
+        [dm] = fake.dms("frank")
+        assert dm.content == "Orders are due" and dm.is_dm
+        with pytest.raises(PermissionError):
+            await fake.click("alice", dm, label="Got it")
+        ack = await fake.click("frank", dm, label="Got it")
+        assert await ack.wait_response() == Callback.DEFERRED_UPDATE_MESSAGE
+        assert await ack.wait_message() is dm
+        assert dm.content == "Acknowledged" and dm.components == []
+        assert not bot.errors and not fake.unhandled
+
+
+async def test_resume_after_drop_and_fresh_identify_after_restart(fake: FakeDiscord) -> None:
+    async with running(panel_bot(fake), fake):
+        first = await fake.slash("alice", "panel")
+        await first.wait_message()
+        await fake.drop_gateway()
+        await fake.wait_until(lambda: fake.resume_count == 1 and fake.connected, what="a RESUME")
+        second = await fake.slash("alice", "panel")
+        await second.wait_message()
+        fake.request_reconnect()
+        await fake.wait_until(lambda: fake.resume_count == 2 and fake.connected, what="a second RESUME")
+    assert not fake.connected and fake.identify_count == 1
+
+    async with running(panel_bot(fake), fake):  # a restarted bot: new IDENTIFY, same Discord
+        assert fake.identify_count == 2
+        assert len(fake.channel_messages()) == 2
+        third = await fake.slash("bob", "panel")
+        await third.wait_message()
+        assert len(fake.channel_messages()) == 3
+
+
+async def test_what_discord_refuses(fake: FakeDiscord) -> None:
+    bot = SmokeBot(fake.guild_id)
+    results: dict[str, object] = {}
+
+    @bot.tree.command(description="Moderators only")
+    @app_commands.default_permissions(manage_guild=True)
+    async def kick(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("kicked")
+
+    @bot.tree.command(description="Pick a house")
+    async def house(interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.send_message(f"house {name}")
+
+    @house.autocomplete("name")
+    async def house_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        names = ["stark", "lannister", "greyjoy"]
+        return [app_commands.Choice(name=n.title(), value=n) for n in names if n.startswith(current)]
+
+    @bot.tree.command(description="Too slow")
+    async def slow(interaction: discord.Interaction) -> None:
+        try:
+            await interaction.response.send_message("late")
+        except discord.NotFound as exc:
+            results["late"] = exc.code
+
+    async with running(bot, fake) as client:
+        channel = client.get_channel(fake.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        with pytest.raises(discord.HTTPException) as too_long:
+            await channel.send("x" * 2001)
+        assert too_long.value.code == 50035
+        with pytest.raises(discord.HTTPException) as empty:
+            await channel.send(embed=discord.Embed(title="t").add_field(name="", value="v"))
+        assert empty.value.code == 50035
+        with pytest.raises(discord.NotFound):
+            await client.http.request(
+                discord.http.Route("GET", "/guilds/{guild_id}/bans", guild_id=fake.guild_id)
+            )
+        assert fake.unhandled == [f"GET /guilds/{fake.guild_id}/bans"]
+        fake.unhandled.clear()
+
+        with pytest.raises(PermissionError):
+            await fake.slash("alice", "kick")
+        with pytest.raises(PermissionError):
+            await fake.slash("maester", "kick")
+        done = await fake.slash("admin", "kick")
+        assert (await done.wait_message()).content == "kicked"
+        with pytest.raises(LookupError):
+            await fake.slash("alice", "kick", channel="dm")  # guild commands are not offered in DMs
+
+        choices = await fake.autocomplete("alice", "house", focused="name", options={"name": "gr"})
+        assert choices == [{"name": "Greyjoy", "value": "greyjoy"}]
+
+        fake.interaction_deadline = 0.0
+        late = await fake.slash("alice", "slow")
+        await fake.wait_until(lambda: "late" in results)
+        assert results["late"] == 10062 and late.late_callback is not None and not late.responded
+        assert not fake.unhandled
+
+
+class BoardView(discord.ui.LayoutView):
+    container: discord.ui.Container[BoardView] = discord.ui.Container(
+        discord.ui.TextDisplay("## Round 3: Westeros phase"),
+        discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://board.png")),
+        discord.ui.ActionRow(discord.ui.Button(label="Bid", custom_id="bid")),
+    )
+
+
+class BidModal(discord.ui.Modal, title="Clash of Kings"):
+    power: discord.ui.Label[BidModal] = discord.ui.Label(
+        text="Power tokens", component=discord.ui.TextInput(custom_id="power")
+    )
+    track: discord.ui.Label[BidModal] = discord.ui.Label(
+        text="Track",
+        component=discord.ui.Select(
+            custom_id="track",
+            options=[
+                discord.SelectOption(label="Throne", value="throne"),
+                discord.SelectOption(label="Fiefdoms"),
+            ],
+        ),
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        assert isinstance(self.power.component, discord.ui.TextInput)
+        assert isinstance(self.track.component, discord.ui.Select)
+        await interaction.response.send_message(
+            f"{self.power.component.value} on {self.track.component.values}", ephemeral=True
+        )
+
+
+async def test_layout_views_attachments_history_dm_commands_and_posts(fake: FakeDiscord) -> None:
+    intents = discord.Intents.default()
+    intents.message_content = True
+    bot = SmokeBot(fake.guild_id)
+    bot._connection._intents = intents
+    heard: list[str] = []
+
+    @bot.event
+    async def on_message(message: discord.Message) -> None:
+        if not message.author.bot:
+            heard.append(message.content)
+
+    @bot.tree.command(description="Post the board")
+    async def board(
+        interaction: discord.Interaction, player: discord.Member, where: discord.TextChannel
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(f"posting for {player.display_name} in #{where.name}")
+        await interaction.edit_original_response(content="posted", attachments=[png_file("a.png")])
+        target = interaction.client.get_channel(where.id)
+        assert isinstance(target, discord.TextChannel)
+        await target.send(view=BoardView(), file=png_file("board.png"))
+        [latest] = [m async for m in target.history(limit=1)]
+        fetched = await target.fetch_message(latest.id)
+        await fetched.edit(attachments=[png_file("board2.png")])
+        await fetched.pin()
+        await fetched.add_reaction("\N{THUMBS UP SIGN}")
+
+    @bot.tree.command(description="Start bidding")
+    async def bid(interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(BidModal())
+
+    async with running(bot, fake):
+        inter = await fake.slash("alice", "board", options={"player": "bob", "where": "general"})
+        answer = await inter.wait_message(lambda m: m.content == "posted")
+        assert answer.ephemeral and [a.filename for a in answer.attachments] == ["a.png"]
+        assert (
+            answer.history[0]["content"] == "posting for Bob in #general"
+        )  # the follow-up replaced "thinking"
+        posted = await fake.wait_for(lambda m: m.pinned and m.reactions == ["\N{THUMBS UP SIGN}"])
+        assert posted.channel is fake.get_channel("general") and posted.flags & Flag.IS_COMPONENTS_V2
+        assert "Round 3" in posted.text and posted.custom_ids() == ["bid"]
+        assert [a.filename for a in posted.attachments] == ["board2.png"] and posted.pngs[0].is_png
+        assert [a.filename for a in posted.history[0]["attachments"]] == ["board.png"]
+
+        opened = await fake.slash("dave", "bid")
+        modal = await opened.wait_modal()
+        assert [c["custom_id"] for c in modal.inputs()] == ["power", "track"]
+        with pytest.raises(ValueError, match="required"):
+            await fake.submit_modal("dave", modal.custom_id, {"track": ["throne"]})
+        submitted = await fake.submit_modal("dave", modal.custom_id, {"power": "4", "track": ["throne"]})
+        assert (await submitted.wait_message()).content == "4 on ['throne']"
+
+        await fake.post("erin", "When is the next round?")
+        await fake.wait_until(lambda: heard == ["When is the next round?"])
+        assert not bot.errors and not fake.unhandled
+
+
+STANDIN_BOT = textwrap.dedent(
+    '''
+    """A stand-in for bot.py: reads the same environment, points discord.py at MAESTER_DISCORD_API."""
+    import os
+    import sqlite3
+
+    import discord
+    import discord.gateway
+    import discord.http
+    import yarl
+    from discord import app_commands
+
+    discord.http.Route.BASE = os.environ["MAESTER_DISCORD_API"]
+    GUILD = discord.Object(int(os.environ["MAESTER_DEV_GUILD_ID"]))
+
+
+    class Bot(discord.Client):
+        def __init__(self) -> None:
+            super().__init__(intents=discord.Intents.default())
+            self.tree = app_commands.CommandTree(self)
+
+        async def setup_hook(self) -> None:
+            # The gateway URL is not under Route.BASE: ask the API (so MAESTER_DISCORD_API is enough).
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+            await self.tree.sync(guild=GUILD)
+
+
+    bot = Bot()
+
+
+    @bot.tree.command(guild=GUILD, description="Count")
+    async def count(interaction: discord.Interaction) -> None:
+        with sqlite3.connect(os.environ["MAESTER_DATABASE"]) as db:
+            db.execute("create table if not exists n (v integer)")
+            db.execute("insert into n values (1)")
+            (n,) = db.execute("select count(*) from n").fetchone()
+        await interaction.response.send_message(f"count {n} from pid {os.getpid()}")
+
+
+    bot.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+    '''
+)
+
+
+async def test_bot_process_stop_and_start_keeps_history(fake: FakeDiscord, tmp_path: Path) -> None:
+    script = tmp_path / "standin_bot.py"
+    script.write_text(STANDIN_BOT)
+    proc = BotProcess(fake, database=tmp_path / "db.sqlite3", log_path=tmp_path / "bot.log", script=script)
+    try:
+        await proc.start()
+        first = await fake.slash("alice", "count")
+        assert (await first.wait_message()).content == f"count 1 from pid {proc.pid}"
+
+        await proc.kill()  # a crash in the middle of a phase
+        assert not fake.connected
+        await proc.start()
+        assert fake.identify_count == 2
+        second = await fake.slash("bob", "count")
+        assert (await second.wait_message()).content == f"count 2 from pid {proc.pid}"
+
+        await proc.stop()  # a clean shutdown (Ctrl-C)
+        await proc.start()
+        third = await fake.slash("carol", "count")
+        assert (await third.wait_message()).content.startswith("count 3 ")
+        assert [m.content.split(" from")[0] for m in fake.channel_messages()] == [
+            "count 1",
+            "count 2",
+            "count 3",
+        ]
+        assert not fake.unhandled
+    finally:
+        await proc.stop()
+
+
+def test_make_png_is_a_png() -> None:
+    assert make_png().startswith(b"\x89PNG\r\n\x1a\n")
+    assert Flag.EPHEMERAL == 64
