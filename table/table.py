@@ -385,6 +385,9 @@ class Table:
         seq = await self.store.next_seq(session.id)
         out = list(items)
         boards = []  # a board after every step that ends a phase, as the game stood then
+        if board_title is not None:  # and one as the game stands before these steps (a start, an undo)
+            boards.append(outbox.board_item(session, list(session.summary), board_title))
+            session.summary = []
         queue = list(steps) or self._ai_steps(session)
         while queue:
             step = queue.pop(0)
@@ -409,9 +412,6 @@ class Table:
         new = self._sync_deadlines(session, before, acted, now)
         if game.over:
             session.status = OVER
-        if board_title is not None and not boards:
-            boards.append(outbox.board_item(session, list(session.summary), board_title))
-            session.summary = []
         if boards:  # the last board shows who is waited for now
             boards[-1]["payload"]["waiting"] = session.waiting_summary()
         out += outbox.private_items(session, events) + boards + outbox.prompt_items(session, new)
@@ -466,7 +466,7 @@ class Table:
         view = session.require_game().view(None)
         if view["over"]:
             return "The game is over"
-        return f"Round {view['round']}: {view['phase']} phase"
+        return f"Round {view['round']}: {view['phase'].capitalize()} phase"
 
     def _sync_deadlines(
         self, session: Session, before: dict[str, str], acted: set[str], now: float
