@@ -19,8 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     demo.add_argument("--out", type=Path, required=True, help="the folder to write the images and log to")
     demo.add_argument("--ai", choices=STYLES, default=STYLES[-1], help="how the AI seats play")
     demo.add_argument("--tides", action="store_true", help="play with the Tides of Battle cards")
+    demo.add_argument("--seed", type=int, help="replay a particular game (random by default)")
     args = parser.parse_args(argv)
-    path = asyncio.run(run_demo(args.players, args.out, args.ai, args.tides))
+    path = asyncio.run(run_demo(args.players, args.out, args.ai, args.tides, args.seed))
     print(f"Wrote {path} and its board images.")
     return 0
 

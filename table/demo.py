@@ -20,7 +20,9 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-async def run_demo(players: int, out: Path, style: str = "random", tides: bool = False) -> Path:
+async def run_demo(
+    players: int, out: Path, style: str = "random", tides: bool = False, seed: int | None = None
+) -> Path:
     """Play a complete game and write it to ``out``; returns the path of the log."""
     from renderer import render
 
@@ -31,7 +33,12 @@ async def run_demo(players: int, out: Path, style: str = "random", tides: bool =
     try:
         settings = GameSettings(players=players, house_assignment="random", tides_of_battle=tides)
         session = await table.create_game(
-            NARRATOR, channel_id=1, guild_id=None, settings=settings, name=f"Demo, {players} players"
+            NARRATOR,
+            channel_id=1,
+            guild_id=None,
+            settings=settings,
+            name=f"Demo, {players} players",
+            seed=seed,
         )
         for _ in range(players):
             await table.add_ai(session.id, NARRATOR, style)

@@ -140,11 +140,19 @@ class Table:
     # --- the lobby --------------------------------------------------------------------------------
 
     async def create_game(
-        self, actor: Actor, *, channel_id: int, guild_id: int | None, settings: GameSettings, name: str = ""
+        self,
+        actor: Actor,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        settings: GameSettings,
+        name: str = "",
+        seed: int | None = None,
     ) -> Session:
+        """A new game in the lobby. Its seed is drawn at random unless given (a demo, a test)."""
         settings.validate()
         now = self.clock.now()
-        seed = random.SystemRandom().randrange(1, 2**63)
+        seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**63)
         name = name or f"{settings.players}-player game"
         async with self.store.unit() as store:
             game_id = await store.insert_game(

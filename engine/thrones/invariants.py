@@ -68,11 +68,15 @@ def problems(state: State) -> list[str]:
         units = state.units.get(area)
         if units and units[0].house != owner:
             found.append(f"{area}: a power token under another house's units")
-    marching_from = {getattr(frame, "origin", None) for frame in state.stack}
+    in_battle = {
+        place
+        for frame in state.stack
+        for place in (getattr(frame, "origin", None), getattr(frame, "area", None))
+    }
     for area, order in state.orders.items():
         units = state.units.get(area)
-        if area in marching_from:
-            continue  # the March order of a battle under way stays until the battle ends
+        if area in in_battle:
+            continue  # a battle's March order, and the defender's order, stay until the battle ends
         if not units or units[0].house != order.house:
             found.append(f"{area}: an order with none of its house's units")
     for name in ("throne", "fiefdoms", "court"):

@@ -10,16 +10,21 @@ from table.demo import run_demo
 
 
 async def test_the_demo_writes_every_phases_board_and_the_game_log(tmp_path):
-    log = await run_demo(3, tmp_path, style="sensible")
+    log = await run_demo(3, tmp_path, style="sensible", seed=7)
     boards = sorted(tmp_path.glob("board-*.png"))
     assert boards[0].name == "board-001-the-game-begins.png"
-    assert len(boards) >= 25  # three phases a round for ten rounds, less round 1's Westeros phase
     assert all(board.read_bytes().startswith(b"\x89PNG") for board in boards)
+    position = json.loads((tmp_path / "final-position.json").read_text())
+    last_round = position["round"]
+    names = {board.name.split("-", 2)[2] for board in boards}
+    for number in range(1, last_round):  # every phase of every round before the last has its board
+        phases = ["action"] if number == 1 else ["westeros", "planning", "action"]
+        assert all(f"round-{number}-{phase}-phase.png" in names for phase in phases), number
     text = log.read_text()
     assert "## The end" in text and " wins." in text
     assert all(f"]({board.name})" in text for board in boards)
     with sqlite3.connect(tmp_path / "demo.sqlite3") as db:
         seed = db.execute("SELECT seed FROM games").fetchone()[0]
     lines = (tmp_path / "notation.txt").read_text().splitlines()
-    position = json.loads((tmp_path / "final-position.json").read_text())
+    assert seed == 7
     assert ThronesGame.replay(lines, players=3, seed=seed).to_position() == position
