@@ -31,20 +31,13 @@ log = logging.getLogger("maester.poster")
 
 DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 PRIVATE_KEPT = 500  # private texts kept for people whose DMs are closed (shown by a button)
-_renderer_missing_logged = False
 
 
-def render_png(view: dict[str, Any]) -> bytes | None:
-    """The board image of a (spectator's) view, or None while the renderer is not installed. Slow: call it
-    in a thread."""
-    global _renderer_missing_logged
-    try:
-        import renderer
-    except ImportError:
-        if not _renderer_missing_logged:
-            log.warning("the board renderer is not available: boards are posted without an image")
-            _renderer_missing_logged = True
-        return None
+def render_png(view: dict[str, Any]) -> bytes:
+    """The board image of a (spectator's) view. Slow: call it in a thread. The renderer is looked up at
+    each call, so a test may stand one in for it in ``sys.modules``."""
+    import renderer
+
     return renderer.render(view)
 
 
@@ -54,7 +47,7 @@ async def board_file(view: dict[str, Any]) -> discord.File | None:
     except Exception:
         log.exception("rendering a board failed; posting it without an image")
         return None
-    return None if png is None else discord.File(io.BytesIO(png), filename=embeds.BOARD_FILE)
+    return discord.File(io.BytesIO(png), filename=embeds.BOARD_FILE)
 
 
 class Retry(Exception):

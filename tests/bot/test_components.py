@@ -404,7 +404,6 @@ async def test_boards_carry_the_rendered_image(table: Table, monkeypatch: pytest
 
 
 async def test_the_real_renderer_draws_a_board_of_a_real_game(table: Table) -> None:
-    pytest.importorskip("renderer")
     from cogs.poster import render_png
 
     game_id = await three_player_game(table)
