@@ -358,13 +358,12 @@ class Store:
 
     # --- the outbox -------------------------------------------------------------------------------
 
-    async def add_outbox(
-        self, game_id: int, kind: str, target: str, target_id: int, payload: dict[str, Any], at: float
-    ) -> None:
+    async def add_outbox(self, game_id: int, item: dict[str, Any], at: float) -> None:
+        """Queue an item built by :mod:`table.outbox` (kind, target, target_id, payload)."""
         await self.db.execute(
             "INSERT INTO outbox (game_id, kind, target, target_id, payload, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, kind, target, target_id, json.dumps(payload), at),
+            (game_id, item["kind"], item["target"], item["target_id"], json.dumps(item["payload"]), at),
         )
 
     async def unsent(self, limit: int = 100) -> list[OutboxItem]:

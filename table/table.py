@@ -443,10 +443,8 @@ class Table:
                 if any((row.seq + 1) % SNAPSHOT_EVERY == 0 for row in rows):
                     await store.save_snapshot(session.id, rows[-1].seq, game.to_position())
                 for entry in out:
-                    await store.add_outbox(
-                        session.id, entry["kind"], entry["target"], entry["target_id"], entry["payload"], now
-                    )
-                await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+                    await store.add_outbox(session.id, entry, now)
+                await self._save_deadlines(store, session)
                 await store.update_game(session.id, status=session.status, summary=session.summary)
                 if audit is not None:
                     who, what, reason, details = audit
@@ -738,6 +736,10 @@ class Table:
             self.sessions.pop(session.id, None)
         return Outcome("The game is ended.")
 
+    @staticmethod
+    async def _save_deadlines(store: Store, session: Session) -> None:
+        await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+
     async def _write_moderation(
         self,
         session: Session,
@@ -762,11 +764,9 @@ class Table:
             )
             await store.save_seats(session.id, [seat.to_row() for seat in session.seats])
             await store.save_spectators(session.id, session.spectators)
-            await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+            await self._save_deadlines(store, session)
             for entry in out:
-                await store.add_outbox(
-                    session.id, entry["kind"], entry["target"], entry["target_id"], entry["payload"], now
-                )
+                await store.add_outbox(session.id, entry, now)
 
     async def audit_log(self, game_id: int, actor: Actor) -> list[AuditEntry]:
         session = self.session(game_id)
@@ -922,16 +922,9 @@ class Table:
                 )
             )
         async with self.store.unit() as store:
-            await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+            await self._save_deadlines(store, session)
             for entry in items:
-                await store.add_outbox(
-                    session.id,
-                    entry["kind"],
-                    entry["target"],
-                    entry["target_id"],
-                    entry["payload"],
-                    self.clock.now(),
-                )
+                await store.add_outbox(session.id, entry, self.clock.now())
 
     async def _expire(self, session: Session, deadline: Deadline) -> None:
         deadline.expired = True
@@ -955,16 +948,9 @@ class Table:
             "force its decision."
         )
         async with self.store.unit() as store:
-            await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+            await self._save_deadlines(store, session)
             entry = outbox.notice(session, text)
-            await store.add_outbox(
-                session.id,
-                entry["kind"],
-                entry["target"],
-                entry["target_id"],
-                entry["payload"],
-                self.clock.now(),
-            )
+            await store.add_outbox(session.id, entry, self.clock.now())
 
     # --- what a person may ask for ----------------------------------------------------------------
 
