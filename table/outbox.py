@@ -4,6 +4,8 @@ and the end of the game. Items are plain data; the bot (or the demo) renders and
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from engine.core.decisions import Decision, Event
@@ -25,6 +27,14 @@ def decision_json(decision: Decision) -> dict[str, Any]:
         else [format_line(decision.house, a) for a in decision.options],
         "schema": decision.schema,
     }
+
+
+def fingerprint(decision: dict[str, Any]) -> str:
+    """Six hex digits that change whenever the question changes (its house, kind, wording, options, schema
+    or default), and not when only its deadline does: what a prompt and a submission name the decision by."""
+    keys = ("house", "kind", "prompt", "options", "schema", "default")
+    blob = json.dumps([decision.get(k) for k in keys], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha1(blob.encode()).hexdigest()[:6]
 
 
 def item(kind: str, target: str, target_id: int, /, **payload: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from engine.thrones.state import State
 from table import outbox
 from table.errors import TableError
 from table.session import ACTIVE, Session
+from table.text import quote
 
 TOKEN_WORDS: tuple[str, ...] = tuple(sorted(TOKEN_ALIASES))
 
@@ -50,6 +51,8 @@ class Current:
 
 
 def house_id(text: str) -> str:
+    if len(text) > 40:  # no house name is near this long: refuse before any work on it
+        raise TableError(f"There is no house called {quote(text)}.")
     try:
         return parse_house(text)
     except IllegalAction as error:

@@ -11,7 +11,6 @@ from engine.core.decisions import Decision
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
 from table.errors import TableError
-from table.people import Actor
 from table.settings import GameSettings
 from table.store import ActionRow
 
@@ -76,6 +75,7 @@ class Session:
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     paused_at: float | None = None
     summary: list[str] = field(default_factory=list)  # public events since the last board posted
+    broken: str | None = None  # why the game could not be loaded: it is set aside until repaired
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     # --- people -----------------------------------------------------------------------------------
@@ -89,21 +89,6 @@ class Session:
             raise TableError(f"House {house.title()} is not in this game.")
         return seat
 
-    def is_moderator(self, actor: Actor) -> bool:
-        role = self.settings.moderator_role
-        return actor.user_id == self.creator_id or actor.admin or (role is not None and role in actor.roles)
-
-    def require_moderator(self, actor: Actor) -> None:
-        if not self.is_moderator(actor):
-            raise TableError(
-                "Only a moderator of this game may do that: its creator, a server administrator"
-                + (
-                    f", or a member of the {self.settings.moderator_role} role."
-                    if self.settings.moderator_role
-                    else "."
-                )
-            )
-
     def houses_available(self) -> list[str]:
         taken = {s.house for s in self.seats if s.house}
         return [h for h in HOUSES if h in FACTS.setups[self.settings.players].houses and h not in taken]
@@ -111,12 +96,17 @@ class Session:
     # --- the game ---------------------------------------------------------------------------------
 
     def require_game(self) -> ThronesGame:
+        if self.broken is not None:
+            raise TableError(
+                f"{self.name} (game {self.id}) is out of service: {self.broken}. A moderator can take back "
+                "its last actions or end it."
+            )
         if self.game is None:
             raise TableError("This game has not started yet.")
         return self.game
 
     def require_playing(self) -> ThronesGame:
-        if self.status == LOBBY:
+        if self.status == LOBBY and self.broken is None:
             raise TableError("This game has not started yet.")
         if self.status == PAUSED:
             raise TableError("This game is paused by a moderator.")

@@ -17,6 +17,9 @@ _CATEGORY_OF_KIND = {
     "tides-redraw": "cards",
 }
 POLICIES = ("wait", "default")
+MAX_SECONDS = 366 * 24 * HOUR
+MAX_REMINDERS = 5
+RETIRED = frozenset({"moderator_role"})  # settings of older versions, now ignored (roles are per server)
 ASSIGNMENTS = ("choose", "random")
 
 
@@ -41,10 +44,9 @@ class GameSettings:
     deadlines: dict[str, int] = field(default_factory=_default_deadlines)
     reminders: tuple[int, ...] = (6 * HOUR, 1 * HOUR)
     no_move_policy: str = "wait"
-    moderator_role: str | None = None
 
     def validate(self) -> GameSettings:
-        if not 3 <= self.players <= 6:
+        if not isinstance(self.players, int) or not 3 <= self.players <= 6:
             raise TableError(f"A game is for 3 to 6 players, not {self.players}.")
         if self.house_assignment not in ASSIGNMENTS:
             raise TableError(
@@ -56,7 +58,13 @@ class GameSettings:
             raise TableError(f"Deadlines are needed for {', '.join(CATEGORIES)}.")
         if any(seconds < 60 for seconds in self.deadlines.values()):
             raise TableError("A deadline must be at least one minute.")
-        if any(seconds <= 0 for seconds in self.reminders):
+        if any(seconds > MAX_SECONDS for seconds in self.deadlines.values()):
+            raise TableError("A deadline is at most a year away.")
+        if not isinstance(self.tides_of_battle, bool):
+            raise TableError("Tides of Battle is on or off.")
+        if len(self.reminders) > MAX_REMINDERS:
+            raise TableError(f"A decision gets at most {MAX_REMINDERS} reminders.")
+        if any(not 0 < seconds <= MAX_SECONDS for seconds in self.reminders):
             raise TableError("Reminders are given a positive time before the deadline.")
         return self
 
@@ -71,17 +79,29 @@ class GameSettings:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameSettings:
-        known = set(cls.__dataclass_fields__)
-        unknown = set(data) - known
+    def from_json(cls, data: Any) -> GameSettings:
+        """Settings read back (from the database or a game export): anything malformed is a TableError."""
+        if not isinstance(data, dict):
+            raise TableError("The settings are not a table of values.")
+        values = {k: v for k, v in data.items() if k not in RETIRED}
+        unknown = set(values) - set(cls.__dataclass_fields__)
         if unknown:
-            raise TableError(f"Unknown settings: {', '.join(sorted(unknown))}.")
-        values = dict(data)
+            raise TableError(f"Unknown settings: {', '.join(sorted(map(str, unknown)))[:200]}.")
+        for name, kind in (("players", int), ("house_assignment", str), ("no_move_policy", str)):
+            if name in values and (type(values[name]) is not kind):
+                raise TableError(f"The setting {name} has the wrong type.")
         if "reminders" in values:
-            values["reminders"] = tuple(int(s) for s in values["reminders"])
+            reminders = values["reminders"]
+            if not isinstance(reminders, list) or not all(_seconds(r) for r in reminders):
+                raise TableError("The reminders are not a list of seconds.")
+            values["reminders"] = tuple(int(r) for r in reminders)
         if "deadlines" in values:
-            values["deadlines"] = {
-                **_default_deadlines(),
-                **{k: int(v) for k, v in values["deadlines"].items()},
-            }
+            deadlines = values["deadlines"]
+            if not isinstance(deadlines, dict) or not all(_seconds(v) for v in deadlines.values()):
+                raise TableError("The deadlines are not seconds per category.")
+            values["deadlines"] = {**_default_deadlines(), **{k: int(v) for k, v in deadlines.items()}}
         return cls(**values).validate()
+
+
+def _seconds(value: Any) -> bool:
+    return type(value) in (int, float) and 0 <= value <= MAX_SECONDS

@@ -5,12 +5,16 @@ One connection serves every game. Each operation of the table writes inside ``as
 which holds the connection for that operation alone and commits at its end, so an action, the outbox
 items it caused and its deadlines become durable together, before the caller is answered, or not at
 all. The action log is append-only: undoing marks actions as undone and never deletes them.
+
+A file that is not a readable database, or one written by a newer Maester, is refused at once with a
+:class:`StoreError` that says what to do (and the connection is closed, so the process can exit).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -99,22 +103,46 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX outbox_unsent ON outbox (sent_at, id);
     """,
+    # 2: trust. Moderator roles are per server and by id (the per-game role name goes); each action says
+    # whether it answered a secret decision (so a moderator who plays sees only their own); a game that
+    # does not load is set aside with its reason; an item Discord refused stays owed, with its problem.
+    """
+    CREATE TABLE servers (
+        guild_id INTEGER PRIMARY KEY,
+        moderator_role_id INTEGER,
+        updated_by INTEGER,
+        updated_at REAL
+    );
+    ALTER TABLE actions ADD COLUMN secret INTEGER;
+    ALTER TABLE games ADD COLUMN broken TEXT;
+    ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE outbox ADD COLUMN retry_at REAL;
+    ALTER TABLE outbox ADD COLUMN problem TEXT;
+    ALTER TABLE outbox ADD COLUMN told INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET settings = json_remove(settings, '$.moderator_role');
+    """,
 ]
 
 
 @dataclass(frozen=True)
 class ActionRow:
+    """One action of a game's log. ``secret`` says whether it answered a secret decision (orders, a bid, a
+    house card...); actions stored before that was recorded count as secret."""
+
     seq: int
     house: str
     notation: str
     actor_id: int | None
     forced: str | None
     at: float
+    secret: bool = True
 
 
 @dataclass(frozen=True)
 class OutboxItem:
-    """Something to post: ``target`` is ``channel`` or ``user`` (a DM), ``target_id`` its Discord id."""
+    """Something to post: ``target`` is ``channel`` or ``user`` (a DM), ``target_id`` its Discord id.
+    ``problem`` is why Discord refused it last time (None if it was never refused): the item stays owed
+    until it is delivered."""
 
     id: int
     game_id: int
@@ -123,6 +151,10 @@ class OutboxItem:
     target_id: int
     payload: dict[str, Any]
     created_at: float
+    attempts: int = 0
+    retry_at: float | None = None
+    problem: str | None = None
+    told: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,24 +169,42 @@ class AuditEntry:
     details: dict[str, Any]
 
 
+class StoreError(Exception):
+    """The database cannot be used at all; the message says why and what to do."""
+
+
 class Store:
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
         self.db = db
+        self.path = path
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        """Open the database at ``path`` (made on first run), in WAL mode, migrated to the latest schema."""
+        """Open the database at ``path`` (made on first run), in WAL mode, migrated to the latest schema.
+        Raises :class:`StoreError` for a file that is not a readable Maester database."""
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path))
-        db.row_factory = aiosqlite.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=FULL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        store = cls(db)
-        await store._migrate()
+        store = cls(db, str(path))
+        try:
+            db.row_factory = aiosqlite.Row
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=FULL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            await store._migrate()
+        except BaseException as error:
+            await db.close()
+            if isinstance(error, sqlite3.DatabaseError):
+                raise store.unreadable(error) from error
+            raise
         return store
+
+    def unreadable(self, error: BaseException) -> StoreError:
+        return StoreError(
+            f"{self.path} is not a readable Maester database ({error}). Restore it from a backup, or move "
+            "it away to start with an empty one; nothing was changed."
+        )
 
     async def close(self) -> None:
         await self.db.close()
@@ -164,11 +214,19 @@ class Store:
         async with self.db.execute("SELECT version FROM schema_version") as cursor:
             row = await cursor.fetchone()
         version = row["version"] if row else 0
+        if not isinstance(version, int) or version < 0:
+            raise StoreError(f"{self.path} has a damaged schema version ({version!r}); nothing was changed.")
+        if version > len(MIGRATIONS):
+            raise StoreError(
+                f"{self.path} was written by a newer Maester (schema {version}; this one knows up to "
+                f"{len(MIGRATIONS)}). Run the newer version, or restore a backup; nothing was changed."
+            )
         if row is None:
             await self.db.execute("INSERT INTO schema_version (version) VALUES (0)")
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self.db.executescript(script)
-            await self.db.execute("UPDATE schema_version SET version = ?", (number,))
+            await self.db.executescript(
+                f"BEGIN;\n{script}\nUPDATE schema_version SET version = {number};\nCOMMIT;"
+            )
         await self.db.commit()
 
     async def schema_version(self) -> int:
@@ -186,6 +244,21 @@ class Store:
                 await self.db.rollback()
                 raise
             await self.db.commit()
+
+    # --- servers ----------------------------------------------------------------------------------
+
+    async def servers(self) -> dict[int, int | None]:
+        """Each server's moderator role id (None: no role)."""
+        async with self.db.execute("SELECT guild_id, moderator_role_id FROM servers") as cursor:
+            return {int(r["guild_id"]): r["moderator_role_id"] for r in await cursor.fetchall()}
+
+    async def set_moderator_role(self, guild_id: int, role_id: int | None, by: int, at: float) -> None:
+        await self.db.execute(
+            "INSERT INTO servers (guild_id, moderator_role_id, updated_by, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET moderator_role_id = excluded.moderator_role_id, "
+            "updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+            (guild_id, role_id, by, at),
+        )
 
     # --- games and people -------------------------------------------------------------------------
 
@@ -216,15 +289,18 @@ class Store:
         await self.db.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
 
     async def games(self, statuses: tuple[str, ...]) -> list[dict[str, Any]]:
+        """The rows of the games in these statuses, as stored: ``settings`` and ``summary`` are still JSON
+        text, so that one damaged game can be set aside while the others load."""
         marks = ", ".join("?" for _ in statuses)
         async with self.db.execute(
             f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses
         ) as cur:
-            rows = await cur.fetchall()
-        return [
-            {**dict(row), "settings": json.loads(row["settings"]), "summary": json.loads(row["summary"])}
-            for row in rows
-        ]
+            return [dict(row) for row in await cur.fetchall()]
+
+    async def game(self, game_id: int) -> dict[str, Any] | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else dict(row)
 
     async def save_seats(self, game_id: int, seats: list[dict[str, Any]]) -> None:
         await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -254,18 +330,21 @@ class Store:
 
     async def append_action(self, game_id: int, row: ActionRow) -> None:
         await self.db.execute(
-            "INSERT INTO actions (game_id, seq, house, notation, actor_id, forced, at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, row.seq, row.house, row.notation, row.actor_id, row.forced, row.at),
+            "INSERT INTO actions (game_id, seq, house, notation, actor_id, forced, at, secret) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, row.seq, row.house, row.notation, row.actor_id, row.forced, row.at, int(row.secret)),
         )
 
     async def live_actions(self, game_id: int, after: int = -1) -> list[ActionRow]:
         async with self.db.execute(
-            "SELECT seq, house, notation, actor_id, forced, at FROM actions "
+            "SELECT seq, house, notation, actor_id, forced, at, secret FROM actions "
             "WHERE game_id = ? AND undone_at IS NULL AND seq > ? ORDER BY seq",
             (game_id, after),
         ) as cursor:
-            return [ActionRow(**dict(row)) for row in await cursor.fetchall()]
+            return [
+                ActionRow(**{**dict(row), "secret": row["secret"] is None or bool(row["secret"])})
+                for row in await cursor.fetchall()
+            ]
 
     async def next_seq(self, game_id: int) -> int:
         async with self.db.execute(
@@ -289,10 +368,14 @@ class Store:
             (game_id, seq, json.dumps(position)),
         )
 
-    async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        """The newest snapshot: the position after the live action ``seq``."""
+    async def latest_snapshot(
+        self, game_id: int, at_most: int | None = None
+    ) -> tuple[int, dict[str, Any]] | None:
+        """The newest snapshot (at or before the action ``at_most``): the position after the action
+        ``seq``."""
         async with self.db.execute(
-            "SELECT seq, position FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+            "SELECT seq, position FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, (1 << 62) if at_most is None else at_most),
         ) as cursor:
             row = await cursor.fetchone()
         return None if row is None else (int(row["seq"]), json.loads(row["position"]))
@@ -367,13 +450,42 @@ class Store:
         )
 
     async def unsent(self, limit: int = 100) -> list[OutboxItem]:
+        """Items not delivered yet, oldest first (those owed after a refusal included, with their
+        ``retry_at``: the poster waits for it, and holds that game's later items behind them)."""
         async with self.db.execute(
-            "SELECT id, game_id, kind, target, target_id, payload, created_at FROM outbox "
-            "WHERE sent_at IS NULL ORDER BY id LIMIT ?",
+            "SELECT id, game_id, kind, target, target_id, payload, created_at, attempts, retry_at, problem, "
+            "told FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?",
             (limit,),
         ) as cursor:
             rows = await cursor.fetchall()
-        return [OutboxItem(**{**dict(r), "payload": json.loads(r["payload"])}) for r in rows]
+        return [
+            OutboxItem(
+                **{**dict(r), "payload": json.loads(r["payload"]), "told": bool(r["told"])}  # type: ignore[arg-type]
+            )
+            for r in rows
+        ]
+
+    async def owe(self, item_id: int, problem: str, retry_at: float, told: bool) -> None:
+        """Discord refused the item: keep it, with why and when to try again."""
+        await self.db.execute(
+            "UPDATE outbox SET attempts = attempts + 1, problem = ?, retry_at = ?, told = ? "
+            "WHERE id = ? AND sent_at IS NULL",
+            (problem, retry_at, int(told), item_id),
+        )
+
+    async def retry_owed_now(self, game_ids: list[int] | None = None) -> int:
+        """Owed items (of these games, or of all) may be tried again at once: a permission may be fixed."""
+        if game_ids is None:
+            cursor = await self.db.execute(
+                "UPDATE outbox SET retry_at = NULL WHERE sent_at IS NULL AND retry_at IS NOT NULL"
+            )
+        else:
+            cursor = await self.db.executemany(
+                "UPDATE outbox SET retry_at = NULL WHERE sent_at IS NULL AND retry_at IS NOT NULL "
+                "AND game_id = ?",
+                [(g,) for g in game_ids],
+            )
+        return cursor.rowcount
 
     async def board_summaries(self, game_id: int) -> list[str]:
         """Every summary line of the boards of a game, in order (public by construction)."""

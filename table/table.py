@@ -7,8 +7,13 @@ means the change is durable. A refusal raises :class:`TableError` and changes no
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import json
+import logging
 import random
-from collections.abc import Iterable
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,16 +25,20 @@ from engine.thrones.actions import Action
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
 from engine.thrones.notation import format_line, parse_action, parse_line
-from table import ai, outbox
+from engine.thrones.views import current_phase
+from table import access, ai, importing, outbox
 from table.clock import Clock, SystemClock
 from table.errors import TableError
+from table.outbox import decision_json, fingerprint
 from table.people import Actor
 from table.prompting import house_id
 from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Session
-from table.settings import GameSettings, category
+from table.settings import MAX_SECONDS, GameSettings, category
 from table.store import ActionRow, AuditEntry, OutboxItem, Store
+from table.text import MAX_LINE, MAX_NAME, MAX_REASON, clean, quote
 
-EXPORT_FORMAT = "maester-game"
+log = logging.getLogger("maester.table")
+
 SNAPSHOT_EVERY = 50
 
 
@@ -53,15 +62,30 @@ class Outcome:
 
 
 class Table:
-    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None, moderator_role: int | None = None) -> None:
+        """``moderator_role``: a role id whose members moderate the games of *its* server (role ids are
+        unique across Discord, so it counts in one server only), for servers that set none of their own."""
         self.store = store
         self.clock = clock or SystemClock()
+        self.default_moderator_role = moderator_role
+        self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.sessions: dict[int, Session] = {}
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Clock | None = None) -> Table:
-        table = cls(await Store.open(path), clock)
-        await table.load()
+    async def open(
+        cls, path: str | Path, clock: Clock | None = None, moderator_role: int | None = None
+    ) -> Table:
+        """Open the database and load every open game. Raises :class:`StoreError` (and closes the database)
+        when the file cannot be read; a single game that does not load is set aside instead."""
+        store = await Store.open(path)
+        table = cls(store, clock, moderator_role)
+        try:
+            await table.load()
+        except BaseException as error:
+            await store.close()
+            if isinstance(error, sqlite3.DatabaseError):
+                raise store.unreadable(error) from error
+            raise
         return table
 
     async def close(self) -> None:
@@ -70,22 +94,32 @@ class Table:
     # --- loading ----------------------------------------------------------------------------------
 
     async def load(self) -> None:
-        """Load every game that is not finished: its seats, its game (latest snapshot plus the actions
-        after it) and its deadlines."""
+        """Load the servers' settings and every game that is not finished: its seats, its game (latest
+        snapshot plus the actions after it) and its deadlines. A game that does not load is set aside
+        (see :meth:`_set_aside`) and every other game runs."""
+        self.moderator_roles = await self.store.servers()
         for row in await self.store.games((LOBBY, ACTIVE, PAUSED)):
+            session = await self._load_game(row)
+            self.sessions[session.id] = session
+
+    async def _load_game(self, row: dict[str, Any]) -> Session:
+        try:
             session = Session(
-                id=row["id"],
+                id=int(row["id"]),
                 guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                creator_id=row["creator_id"],
-                name=row["name"],
-                settings=GameSettings.from_json(row["settings"]),
-                status=row["status"],
-                seed=row["seed"],
-                created_at=row["created_at"],
+                channel_id=int(row["channel_id"]),
+                creator_id=int(row["creator_id"]),
+                name=str(row["name"]),
+                settings=GameSettings.from_json(json.loads(row["settings"])),
+                status=str(row["status"]),
+                seed=int(row["seed"]),
+                created_at=float(row["created_at"]),
                 paused_at=row["paused_at"],
             )
-            session.summary = list(row["summary"])
+            summary = json.loads(row["summary"])
+            if not isinstance(summary, list):
+                raise TypeError("the summary is not a list")
+            session.summary = [str(line) for line in summary]
             session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
             session.spectators = await self.store.spectators(session.id)
             if session.status != LOBBY:
@@ -93,25 +127,80 @@ class Table:
                 session.deadlines = {
                     d["house"]: Deadline(**d) for d in await self.store.deadlines(session.id)
                 }
-            self.sessions[session.id] = session
+        except sqlite3.DatabaseError:
+            raise  # the file itself is damaged: not one game's problem
+        except Exception as error:
+            return await self._set_aside(row, error)
+        if row.get("broken"):
+            async with self.store.unit() as store:
+                await store.update_game(session.id, broken=None)
+        return session
+
+    async def _set_aside(self, row: dict[str, Any], error: Exception) -> Session:
+        """A game that does not load (a damaged row, an action a rules fix now refuses) is kept out of
+        play with its reason, reported in the log and, once per reason, to its channel; every other game
+        runs. Its moderators can take back its last actions (see :meth:`undo`) or end it."""
+        reason = _load_failure(error)
+        log.error("game %s could not be loaded and is set aside: %s", row.get("id"), reason, exc_info=error)
+        game_id = int(row["id"])
+        session = Session(
+            id=game_id,
+            guild_id=row.get("guild_id"),
+            channel_id=int(row.get("channel_id") or 0),
+            creator_id=int(row.get("creator_id") or 0),
+            name=str(row.get("name") or f"Game {game_id}"),
+            settings=_settings_or_default(row.get("settings")),
+            status=str(row.get("status")),
+            seed=int(row.get("seed") or 0),
+            created_at=float(row.get("created_at") or 0.0),
+            broken=reason,
+        )
+        with contextlib.suppress(Exception):
+            session.seats = [Seat(**seat) for seat in await self.store.seats(game_id)]
+        with contextlib.suppress(Exception):
+            session.log = await self.store.live_actions(game_id)
+        if row.get("broken") != reason:
+            text = (
+                f"⚠️ {session.name} (game {game_id}) could not be loaded after a restart ({reason}) and is "
+                "out of service. A moderator can take back its last actions or end it; every other game "
+                "goes on."
+            )
+            async with self.store.unit() as store:
+                await store.update_game(game_id, broken=reason)
+                await store.add_outbox(game_id, outbox.notice(session, text), self.clock.now())
+                await store.add_outbox(
+                    game_id,
+                    outbox.item(
+                        "notice",
+                        "user",
+                        session.creator_id,
+                        game_id=game_id,
+                        game_name=session.name,
+                        text=text,
+                    ),
+                    self.clock.now(),
+                )
+        return session
 
     async def _rebuild(self, session: Session) -> None:
         session.log = await self.store.live_actions(session.id)
         snapshot = await self.store.latest_snapshot(session.id)
-        if snapshot is not None and any(row.seq == snapshot[0] for row in session.log):
-            seq, position = snapshot
-            game = ThronesGame.from_position(position)
-            rest = [row for row in session.log if row.seq > seq]
-        else:
-            game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
-            rest = session.log
-        for row in rest:
-            game.apply_line(row.notation)
-        session.game = game
+        if snapshot is not None and not any(row.seq == snapshot[0] for row in session.log):
+            snapshot = None
+        session.game = await asyncio.to_thread(_replay, session, session.log, snapshot)
 
     # --- finding games ----------------------------------------------------------------------------
 
+    def reach(self, game_id: int, actor: Actor) -> Session:
+        """The game numbered ``game_id``, if the person may reach it from where they ask (see
+        :mod:`table.access`); else the same refusal as for a game that does not exist."""
+        session = self.sessions.get(game_id)
+        if session is None or not access.reachable(session, actor):
+            raise access.not_found(game_id, actor)
+        return session
+
     def session(self, game_id: int) -> Session:
+        """A game by number, for the table's own loops and for tests: no person is asking."""
         session = self.sessions.get(game_id)
         if session is None:
             raise TableError(f"There is no open game number {game_id}.")
@@ -123,19 +212,72 @@ class Table:
     def games_of_user(self, user_id: int) -> list[Session]:
         return [s for s in self.sessions.values() if s.seat_of_user(user_id) is not None]
 
-    def find(self, user_id: int, *, game_id: int | None = None, channel_id: int | None = None) -> Session:
-        """The game a command is about: the one named, else the person's only game (in this channel first)."""
+    def reachable_games(self, actor: Actor) -> list[Session]:
+        return [s for s in self.sessions.values() if access.reachable(s, actor)]
+
+    def find(self, actor: Actor, game_id: int | None = None) -> Session:
+        """The game a command is about: the one named, else the person's only game (in this channel
+        first), among those they may reach from where they ask."""
         if game_id is not None:
-            return self.session(game_id)
-        mine = self.games_of_user(user_id)
-        here = [s for s in mine if s.channel_id == channel_id] or self.games_in_channel(channel_id or -1)
+            return self.reach(game_id, actor)
+        games = self.reachable_games(actor)
+        mine = [s for s in games if s.seat_of_user(actor.user_id) is not None]
+        here = [s for s in mine if actor.in_channel(s.channel_id)] or [
+            s for s in games if actor.in_channel(s.channel_id)
+        ]
         for candidates in (here, mine):
             if len(candidates) == 1:
                 return candidates[0]
         if not mine and not here:
-            raise TableError("You are not in any game; name one with its number.")
+            raise TableError("You are not in any game here; name one with its number.")
         numbers = ", ".join(str(s.id) for s in (here or mine))
         raise TableError(f"You are in several games ({numbers}); say which one.")
+
+    # --- moderators -------------------------------------------------------------------------------
+
+    def moderator_role(self, guild_id: int | None) -> int | None:
+        """The moderator role of a server: the one its administrators set, else the configured one."""
+        if guild_id is None:
+            return None
+        if guild_id in self.moderator_roles:
+            return self.moderator_roles[guild_id]
+        return self.default_moderator_role
+
+    def is_moderator(self, session: Session, actor: Actor) -> bool:
+        return access.is_moderator(session, actor, self.moderator_role(session.guild_id))
+
+    def require_moderator(self, session: Session, actor: Actor) -> None:
+        access.require_moderator(session, actor, self.moderator_role(session.guild_id))
+
+    def require_server_moderator(self, actor: Actor, guild_id: int | None) -> None:
+        """For what concerns a server rather than one game (importing a game into it): an administrator
+        of that server, or a member of its moderator role, asking from it."""
+        if actor.guild_id is None or actor.guild_id != guild_id:
+            raise TableError("Do this in a channel of the server concerned.")
+        role = self.moderator_role(guild_id)
+        if not (actor.admin or (role is not None and role in actor.roles)):
+            raise TableError(
+                "Only a moderator of this server (an administrator, or a member of its moderator role) may "
+                "do that."
+            )
+
+    async def set_moderator_role(self, actor: Actor, role_id: int | None) -> Outcome:
+        """A server's administrator names the role whose members moderate that server's games (None: no
+        role; the games' creators and the administrators still moderate)."""
+        if actor.guild_id is None:
+            raise TableError("Set a server's moderator role in that server.")
+        if not actor.admin:
+            raise TableError("Only an administrator of this server may choose its moderator role.")
+        if role_id == actor.guild_id:
+            raise TableError("@everyone cannot be the moderator role: every member would moderate.")
+        async with self.store.unit() as store:
+            await store.set_moderator_role(actor.guild_id, role_id, actor.user_id, self.clock.now())
+        self.moderator_roles[actor.guild_id] = role_id
+        if role_id is None:
+            return Outcome(
+                "This server has no moderator role now: games' creators and administrators moderate."
+            )
+        return Outcome(f"Members of <@&{role_id}> now moderate this server's games.")
 
     # --- the lobby --------------------------------------------------------------------------------
 
@@ -151,6 +293,7 @@ class Table:
     ) -> Session:
         """A new game in the lobby. Its seed is drawn at random unless given (a demo, a test)."""
         settings.validate()
+        name = clean(name, limit=MAX_NAME, what="A game's name")
         now = self.clock.now()
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**63)
         name = name or f"{settings.players}-player game"
@@ -181,14 +324,15 @@ class Table:
         return session
 
     async def join(self, game_id: int, actor: Actor, house: str | None = None) -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        access.require_channel(session, actor)
         async with session.lock:
             self._require_lobby(session)
             if session.seat_of_user(actor.user_id) is not None:
                 raise TableError("You already have a seat in this game.")
             if len(session.seats) >= session.settings.players:
                 raise TableError("This game is full.")
-            seat = Seat(user_id=actor.user_id, name=actor.name)
+            seat = Seat(user_id=actor.user_id, name=clean(actor.name, limit=MAX_NAME, what="A name"))
             if house is not None:
                 seat.house = self._claimable_house(session, house)
             session.seats.append(seat)
@@ -196,11 +340,12 @@ class Table:
             await self._save_people(session)
         taken = f" as House {seat.house.title()}" if seat.house else ""
         return Outcome(
-            f"{actor.label} joins {session.name}{taken} ({len(session.seats)}/{session.settings.players})."
+            f"{seat.label} joins {session.name}{taken} ({len(session.seats)}/{session.settings.players})."
         )
 
     async def leave(self, game_id: int, actor: Actor) -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        access.require_channel(session, actor)
         async with session.lock:
             self._require_lobby(session, "Players can leave only before the game starts; ask a moderator.")
             seat = session.seat_of_user(actor.user_id)
@@ -208,10 +353,11 @@ class Table:
                 raise TableError("You have no seat in this game.")
             session.seats.remove(seat)
             await self._save_people(session)
-        return Outcome(f"{actor.label} leaves {session.name}.")
+        return Outcome(f"{seat.label} leaves {session.name}.")
 
     async def choose_house(self, game_id: int, actor: Actor, house: str) -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        access.require_channel(session, actor)
         async with session.lock:
             self._require_lobby(session)
             seat = session.seat_of_user(actor.user_id)
@@ -219,10 +365,11 @@ class Table:
                 raise TableError("Join the game before choosing a house.")
             seat.house = self._claimable_house(session, house, mine=seat.house)
             await self._save_people(session)
-        return Outcome(f"{actor.label} takes House {seat.house.title()}.")
+        return Outcome(f"{seat.label} takes House {seat.house.title()}.")
 
     async def spectate(self, game_id: int, actor: Actor) -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        access.require_channel(session, actor)
         async with session.lock:
             if session.seat_of_user(actor.user_id) is not None:
                 raise TableError("You play in this game; spectators are the others.")
@@ -234,10 +381,10 @@ class Table:
         self, game_id: int, actor: Actor, style: str = "random", house: str | None = None
     ) -> Outcome:
         """A moderator fills a seat with an AI player."""
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
         async with session.lock:
+            self.require_moderator(session, actor)
             self._require_lobby(session)
-            session.require_moderator(actor)
             if style not in ai.STYLES:
                 raise TableError(f"AI players are {', '.join(ai.STYLES)}.")
             if len(session.seats) >= session.settings.players:
@@ -264,14 +411,19 @@ class Table:
         return house
 
     def _require_lobby(self, session: Session, message: str = "This game has already started.") -> None:
+        if session.broken is not None:
+            session.require_game()  # says why it is out of service
         if session.status != LOBBY:
             raise TableError(message)
 
     async def start(self, game_id: int, actor: Actor) -> Outcome:
-        session = self.session(game_id)
+        """Deal the houses and begin: the seats, the game's first steps and the audit entry are written
+        together, or nothing is."""
+        session = self.reach(game_id, actor)
+        access.require_channel(session, actor)
         async with session.lock:
             self._require_lobby(session)
-            if actor.user_id != session.creator_id and not session.is_moderator(actor):
+            if actor.user_id != session.creator_id and not self.is_moderator(session, actor):
                 raise TableError("Only the game's creator or a moderator can start it.")
             missing = session.settings.players - len(session.seats)
             if missing:
@@ -286,12 +438,16 @@ class Table:
                 session.settings.players, session.seed, session.settings.tides_of_battle
             )
             session.status = ACTIVE
-            await self._save_people(session)  # the houses just dealt
             session.summary = [event.text for event in session.game.opening_events if event.to is None]
             items = [outbox.notice(session, self._seating_text(session))]
-            outcome = await self._advance(session, [], items=items, board_title="The game begins")
-            async with self.store.unit() as store:
+
+            async def write(store: Store) -> None:
+                await self._write_people(store, session)  # the houses just dealt
                 await store.audit(session.id, actor.user_id, actor.label, self.clock.now(), "start", "", {})
+
+            outcome = await self._advance(
+                session, [], items=items, board_title="The game begins", before=write
+            )
         return Outcome(f"{session.name} begins. {self._seating_text(session)}", outcome.events)
 
     def _seating_text(self, session: Session) -> str:
@@ -299,13 +455,23 @@ class Table:
         return f"Seats: {seats}."
 
     async def _save_people(self, session: Session) -> None:
-        async with self.store.unit() as store:
-            await store.save_seats(session.id, [seat.to_row() for seat in session.seats])
-            await store.save_spectators(session.id, session.spectators)
+        try:
+            async with self.store.unit() as store:
+                await self._write_people(store, session)
+        except Exception:
+            await self._reload(session)
+            raise
+
+    @staticmethod
+    async def _write_people(store: Store, session: Session) -> None:
+        await store.save_seats(session.id, [seat.to_row() for seat in session.seats])
+        await store.save_spectators(session.id, session.spectators)
 
     # --- playing ----------------------------------------------------------------------------------
 
     def _parse(self, text: str, house: str) -> Action:
+        if len(text) > MAX_LINE:
+            raise TableError(f"A notation line is at most {MAX_LINE} characters (this one has {len(text)}).")
         try:
             if ":" in text.split(" ", 1)[0]:
                 named, action = parse_line(text)
@@ -316,24 +482,47 @@ class Table:
         except IllegalAction as error:
             raise TableError(str(error)) from None
 
-    async def submit(self, game_id: int, actor: Actor, text: str, house: str | None = None) -> Outcome:
-        """A player's own action, in notation (``march winterfell -> moat-cailin knight``)."""
-        session = self.session(game_id)
+    async def submit(
+        self,
+        game_id: int,
+        actor: Actor,
+        text: str,
+        house: str | None = None,
+        *,
+        expect: str | None = None,
+    ) -> Outcome:
+        """A player's own action, in notation (``march winterfell -> moat-cailin knight``).
+
+        ``expect`` is the fingerprint (:func:`table.outbox.fingerprint`) of the decision the person was
+        answering, as they saw it: checked under the game's lock, so an answer sent twice, or one that
+        crossed a change in the game, is refused instead of being applied to the next decision."""
+        session = self.reach(game_id, actor)
+        access.require_channel(session, actor)
         async with session.lock:
             game = session.require_playing()
             seat = session.seat_of_user(actor.user_id)
             if seat is None or seat.house is None:
                 raise TableError("You have no house in this game.")
             if house is not None and house_id(house) != seat.house:
-                raise TableError(f"You play House {seat.house.title()}, not House {house.title()}.")
+                raise TableError(f"You play House {seat.house.title()}, not House {quote(house)}.")
             action = self._parse(text, seat.house)
             mine = game.decision_for(seat.house)
             if mine is None and self._already_recorded(session, seat.house, action):
                 return Outcome("That was already recorded; nothing more to do.")
-            try:
-                return await self._advance(session, [Step(seat.house, action, actor.user_id)])
-            except IllegalAction as error:
-                raise TableError(str(error)) from None
+            if expect is not None:
+                self._check_expected(game, seat.house, mine, expect)
+            return await self._advance(session, [Step(seat.house, action, actor.user_id)])
+
+    @staticmethod
+    def _check_expected(game: ThronesGame, house: str, mine: Decision | None, expect: str) -> None:
+        asked = mine or game.changeable_decision(house)
+        if asked is not None and fingerprint(decision_json(asked)) == expect:
+            return
+        now = f" You are asked now: {asked.prompt}" if asked is not None else ""
+        raise TableError(
+            "That answer was for a decision that has been settled since (an earlier answer of yours counted, "
+            f"or the game moved on); nothing more was recorded.{now}"
+        )
 
     def _already_recorded(self, session: Session, house: str, action: Action) -> bool:
         line = format_line(house, action)
@@ -344,28 +533,33 @@ class Table:
         self, game_id: int, actor: Actor, house: str, text: str | None = None, reason: str = ""
     ) -> Outcome:
         """A moderator decides for a seat: its decision's default, or the given notation line."""
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
             game = session.require_playing()
             house = house_id(house)
+            if house not in game.state.houses:
+                raise TableError(f"House {house.title()} is not in this game.")
             decision = game.decision_for(house)
             if decision is None and text is None:
                 raise TableError(f"House {house.title()} has no decision to force now.")
             action = decision.default if text is None else self._parse(text, house)  # type: ignore[union-attr]
-            try:
-                outcome = await self._advance(
-                    session,
-                    [Step(house, action, actor.user_id, "moderator")],
-                    audit=(actor, "force", reason, {"house": house, "action": format_line(house, action)}),
-                )
-            except IllegalAction as error:
-                raise TableError(str(error)) from None
-        return Outcome(f"Forced for House {house.title()}: {action.format()}.", outcome.events)
+            secret = decision is None or decision.secret
+            details = {"house": house, "action": format_line(house, action), "secret": secret}
+            outcome = await self._advance(
+                session,
+                [Step(house, action, actor.user_id, "moderator")],
+                audit=(actor, "force", reason, details),
+            )
+        shown = action.format()
+        if secret and access.sees_only(session, actor) not in (None, house):
+            shown = f"{action.format().split(' ', 1)[0]} (secret: you play in this game)"
+        return Outcome(f"Forced for House {house.title()}: {shown}.", outcome.events)
 
     def view_for(self, game_id: int, actor: Actor) -> dict[str, Any]:
         """The player's own view, or a spectator's for anyone without a house in this game."""
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
         game = session.require_game()
         seat = session.seat_of_user(actor.user_id)
         return game.view(seat.house if seat is not None else None)
@@ -378,15 +572,20 @@ class Table:
         items: Iterable[dict[str, Any]] = (),
         audit: tuple[Actor, str, str, dict[str, Any]] | None = None,
         board_title: str | None = None,
+        before: Callable[[Store], Awaitable[None]] | None = None,
+        store: Store | None = None,
     ) -> Outcome:
-        """Apply the steps, then let AI seats play, then write it all down at once.
+        """Apply the steps, then let AI seats play, then write it all down at once: ``before`` (the
+        operation's own writes: an undo's marks, a start's seats), the actions, the outbox, deadlines,
+        the game's row and the audit entry, in one transaction (``store``'s, if the caller holds one).
 
-        The first step is validated by the engine before anything changes; if the writing fails, the
-        session is rebuilt from what the store holds, so memory never runs ahead of the disk.
+        A person's step is validated by the engine before anything changes. If anything else fails (an
+        engine error, the disk), the session is read back from the store, so memory never runs ahead of
+        the disk; inside a caller's transaction that is the caller's to do.
         """
         game = session.require_game()
         now = self.clock.now()
-        before = {d.house: d.kind for d in game.pending()}
+        before_pending = {d.house: d.kind for d in game.pending()}
         events: list[Event] = []
         rows: list[ActionRow] = []
         acted: set[str] = set()
@@ -397,27 +596,46 @@ class Table:
             boards.append(outbox.board_item(session, list(session.summary), board_title))
             session.summary = []
         queue = list(steps) or self._ai_steps(session)
-        while queue:
-            step = queue.pop(0)
-            try:
-                happened = game.apply(step.house, step.action)
-            except IllegalAction:
-                if step.forced != "ai":
-                    raise  # a person's step comes first: nothing has changed yet
-                step.action = game.decision_for(step.house).default  # type: ignore[union-attr]
-                happened = game.apply(step.house, step.action)
-            events += happened
-            session.summary.extend(e.text for e in happened if e.to is None)
-            if any(e.kind in outbox.PHASE_EVENTS for e in happened):
-                boards.append(outbox.board_item(session, list(session.summary), self._board_title(session)))
-                session.summary = []
-            notation = format_line(step.house, step.action)
-            rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now))
-            seq += 1
-            acted.add(step.house)
-            if not queue:
-                queue = self._ai_steps(session)
-        new = self._sync_deadlines(session, before, acted, now)
+        first = True
+        try:
+            while queue:
+                step = queue.pop(0)
+                asked = game.decision_for(step.house)
+                try:
+                    happened = game.apply(step.house, step.action)
+                except IllegalAction as error:
+                    if first and step.forced != "ai":
+                        raise TableError(str(error)) from None  # a person's step: nothing has changed yet
+                    if step.forced != "ai":
+                        raise
+                    step.action = game.decision_for(step.house).default  # type: ignore[union-attr]
+                    happened = game.apply(step.house, step.action)
+                first = False
+                events += happened
+                session.summary.extend(e.text for e in happened if e.to is None)
+                if any(e.kind in outbox.PHASE_EVENTS for e in happened):
+                    boards.append(
+                        outbox.board_item(session, list(session.summary), self._board_title(session))
+                    )
+                    session.summary = []
+                notation = format_line(step.house, step.action)
+                secret = asked is None or asked.secret  # no decision asked: a secret answer changed
+                rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now, secret))
+                seq += 1
+                acted.add(step.house)
+                if not queue:
+                    queue = self._ai_steps(session)
+        except TableError:
+            raise
+        except Exception as error:
+            log.error("game %s: applying %s failed", session.id, [s.house for s in steps], exc_info=error)
+            if store is None:
+                await self._reload(session)
+            raise TableError(
+                "That could not be applied: the game met an internal error, and nothing was recorded. The "
+                "moderators can find it in the bot's log."
+            ) from error
+        new = self._sync_deadlines(session, before_pending, acted, now)
         if game.over:
             session.status = OVER
         if boards:  # the last board shows who is waited for now
@@ -436,22 +654,31 @@ class Table:
                     ranking=list(state.ranking),
                 )
             )
-        try:
-            async with self.store.unit() as store:
-                for row in rows:
-                    await store.append_action(session.id, row)
-                if any((row.seq + 1) % SNAPSHOT_EVERY == 0 for row in rows):
-                    await store.save_snapshot(session.id, rows[-1].seq, game.to_position())
-                for entry in out:
-                    await store.add_outbox(session.id, entry, now)
-                await self._save_deadlines(store, session)
-                await store.update_game(session.id, status=session.status, summary=session.summary)
-                if audit is not None:
-                    who, what, reason, details = audit
-                    await store.audit(session.id, who.user_id, who.label, now, what, reason, details)
-        except Exception:
-            await self._reload(session)
-            raise
+
+        async def write(unit: Store) -> None:
+            if before is not None:
+                await before(unit)
+            for row in rows:
+                await unit.append_action(session.id, row)
+            if any((row.seq + 1) % SNAPSHOT_EVERY == 0 for row in rows):
+                await unit.save_snapshot(session.id, rows[-1].seq, game.to_position())
+            for entry in out:
+                await unit.add_outbox(session.id, entry, now)
+            await self._save_deadlines(unit, session)
+            await unit.update_game(session.id, status=session.status, summary=session.summary)
+            if audit is not None:
+                who, what, reason, details = audit
+                await unit.audit(session.id, who.user_id, who.label, now, what, reason, details)
+
+        if store is not None:
+            await write(store)
+        else:
+            try:
+                async with self.store.unit() as unit:
+                    await write(unit)
+            except Exception:
+                await self._reload(session)
+                raise
         session.log.extend(rows)
         if session.status == OVER:
             self.sessions.pop(session.id, None)
@@ -500,24 +727,28 @@ class Table:
         return new
 
     async def _reload(self, session: Session) -> None:
-        """Throw away what memory holds of a game and read it back from the store."""
-        fresh = Table(self.store, self.clock)
-        await fresh.load()
-        if session.id in fresh.sessions:
-            reloaded = fresh.sessions[session.id]
-            reloaded.lock = session.lock
-            self.sessions[session.id] = reloaded
+        """Throw away what memory holds of one game and read it back from the store (the others are not
+        touched)."""
+        row = await self.store.game(session.id)
+        if row is None or row["status"] not in (LOBBY, ACTIVE, PAUSED):
+            self.sessions.pop(session.id, None)
+            return
+        reloaded = await self._load_game(row)
+        reloaded.lock = session.lock
+        self.sessions[session.id] = reloaded
 
     # --- moderation -------------------------------------------------------------------------------
 
-    def _undo_target(self, session: Session, count: int | None, to_phase_start: bool) -> int:
+    async def _undo_target(self, session: Session, count: int | None, to_phase_start: bool) -> int:
         """How many live actions remain after the undo. Back to the start of the phase means taking back
         every action made in the phase the last action was made in."""
         total = len(session.log)
         if total == 0:
             raise TableError("No action has been taken yet.")
         if to_phase_start:
-            made_in = self._phases_before_each_action(session)
+            if session.broken is not None:
+                raise TableError("This game does not load: say how many of its last actions to take back.")
+            made_in = await asyncio.to_thread(_phases_before_each_action, session, list(session.log))
             keep = total
             while keep > 0 and made_in[keep - 1] == made_in[-1]:
                 keep -= 1
@@ -528,26 +759,28 @@ class Table:
             raise TableError(f"Only {total} action(s) can be undone.")
         return total - count
 
-    def _phases_before_each_action(self, session: Session) -> list[tuple[int, str]]:
-        """The (round, phase) the game was in when each live action was made."""
-        game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
-        phases = []
-        for row in session.log:
-            view = game.view(None)
-            phases.append((view["round"], view["phase"]))
-            game.apply_line(row.notation)
-        return phases
+    def _shown(self, session: Session, actor: Actor, row: ActionRow) -> str:
+        """An action as a moderator may see it: whole, unless they play in the game and it is another
+        house's secret answer."""
+        house = access.sees_only(session, actor)
+        if house is None or not row.secret or row.house == house:
+            return row.notation
+        verb = row.notation.split(":", 1)[-1].split()[:1]
+        return f"{row.house}: {verb[0] if verb else 'answer'} (secret)"
 
-    def undo_preview(
+    async def undo_preview(
         self, game_id: int, actor: Actor, count: int | None = None, to_phase_start: bool = False
     ) -> list[str]:
-        """The actions an undo would take back, last first, without taking them back."""
-        session = self.session(game_id)
-        session.require_moderator(actor)
-        session.require_game()
-        keep = self._undo_target(session, count, to_phase_start)
+        """The actions an undo would take back, last first, without taking them back. A moderator who
+        plays sees the other houses' secret answers as "(secret)"."""
+        session = self.reach(game_id, actor)
+        self.require_moderator(session, actor)
+        if session.broken is None:
+            session.require_game()
+        keep = await self._undo_target(session, count, to_phase_start)
         return [
-            row.notation + (f"  ({row.forced})" if row.forced else "") for row in reversed(session.log[keep:])
+            self._shown(session, actor, row) + (f"  ({row.forced})" if row.forced else "")
+            for row in reversed(session.log[keep:])
         ]
 
     async def undo(
@@ -558,39 +791,57 @@ class Table:
         to_phase_start: bool = False,
         reason: str = "",
     ) -> Outcome:
-        session = self.session(game_id)
+        """Take back the last actions: the game is replayed without them (off the event loop), and the
+        marks, the audit entry and everything the replayed game then asks are written in one transaction.
+        On a game set aside because it did not load, this is the repair: if it loads without them, it is
+        back in service."""
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
-            session.require_game()
+            self.require_moderator(session, actor)
+            if session.broken is None:
+                session.require_game()
             if session.status in (OVER, ENDED):
                 raise TableError("This game is over.")
-            keep = self._undo_target(session, count, to_phase_start)
-            undone = session.log[keep:]
+            keep = await self._undo_target(session, count, to_phase_start)
+            undone, kept = session.log[keep:], session.log[:keep]
+            snapshot = await self.store.latest_snapshot(session.id, kept[-1].seq if kept else -1)
+            try:
+                game = await asyncio.to_thread(_replay, session, kept, snapshot)
+            except Exception as error:
+                if session.broken is None:
+                    raise
+                raise TableError(
+                    f"It still does not load without those {len(undone)} action(s): {_load_failure(error)}."
+                ) from None
+            repaired = session.broken is not None
             now = self.clock.now()
-            async with self.store.unit() as store:
+            details = {"undone": [row.notation for row in undone], "secret": [row.secret for row in undone]}
+
+            async def write(store: Store) -> None:
                 await store.mark_undone(session.id, [row.seq for row in undone], now)
-                await store.audit(
-                    session.id,
-                    actor.user_id,
-                    actor.label,
-                    now,
-                    "undo",
-                    reason,
-                    {"undone": [row.notation for row in undone]},
-                )
-            await self._rebuild(session)
+                await store.audit(session.id, actor.user_id, actor.label, now, "undo", reason, details)
+                if repaired:
+                    await store.update_game(session.id, broken=None)
+
+            session.game, session.log, session.broken = game, list(kept), None
+            if session.status == LOBBY:  # a game set aside before its status was known
+                session.status = ACTIVE
             session.deadlines = {}
             session.summary = []
             text = f"A moderator took back {len(undone)} action(s)" + (f": {reason}" if reason else ".")
+            if repaired:
+                text += " The game is back in service."
             outcome = await self._advance(
-                session, [], items=[outbox.notice(session, text)], board_title="After an undo"
+                session, [], items=[outbox.notice(session, text)], board_title="After an undo", before=write
             )
         return Outcome(f"Undid {len(undone)} action(s).", outcome.events)
 
     async def pause(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
             session.require_playing()
             now = self.clock.now()
             session.status, session.paused_at = PAUSED, now
@@ -600,9 +851,13 @@ class Table:
         return Outcome("Paused; deadlines stop until the game resumes.")
 
     async def resume(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
-        session = self.session(game_id)
+        """Deadlines move on by the time the game was paused; whatever waits now (an imported game's
+        AI seats and prompts, a seat given a player meanwhile) goes on, in the same transaction."""
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
+            session.require_game()
             if session.status != PAUSED:
                 raise TableError("This game is not paused.")
             now = self.clock.now()
@@ -610,14 +865,13 @@ class Table:
             for deadline in session.deadlines.values():
                 deadline.due_at += paused_for
             session.status, session.paused_at = ACTIVE, None
-            await self._write_moderation(
-                session,
-                actor,
-                "resume",
-                reason,
-                {"paused_for": paused_for},
-                "The game resumes; deadlines move on by the time it was paused.",
-            )
+            details = {"paused_for": paused_for}
+            notice = outbox.notice(session, "The game resumes; deadlines move on by the time it was paused.")
+
+            async def write(store: Store) -> None:
+                await self._write_moderation_to(store, session, actor, "resume", reason, details, [])
+
+            await self._advance(session, [], items=[notice], before=write)
         return Outcome("Resumed.")
 
     async def set_deadline(
@@ -632,11 +886,15 @@ class Table:
     ) -> Outcome:
         """Set the running deadline of one house (``house``) or of every waiting house to ``seconds`` from
         now; with ``kind`` (orders, bids, cards, other), change that category for the decisions to come."""
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
+            session.require_game()
             if seconds < 60:
                 raise TableError("A deadline must be at least one minute away.")
+            if seconds > MAX_SECONDS:
+                raise TableError("A deadline is at most a year away.")
             now = self.clock.now()
             if kind is not None:
                 session.settings = session.settings.with_deadline(kind, seconds)
@@ -666,9 +924,13 @@ class Table:
     async def replace_player(
         self, game_id: int, actor: Actor, house: str, user_id: int, name: str = "", reason: str = ""
     ) -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
+        name = clean(name, limit=MAX_NAME, what="A name")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
+            if session.broken is not None:
+                session.require_game()
             seat = session.seat_of_house(house_id(house))
             other = session.seat_of_user(user_id)
             if other is not None and other is not seat:
@@ -706,10 +968,14 @@ class Table:
     async def remove_player(
         self, game_id: int, actor: Actor, house: str, ai_style: str | None = None, reason: str = ""
     ) -> Outcome:
-        """Take a person out of their seat: an AI plays it (``ai_style``), or it waits for a replacement."""
-        session = self.session(game_id)
+        """Take a person out of their seat: an AI plays it (``ai_style``), or it waits for a replacement.
+        The seat, the audit entry and the AI's first moves are written together."""
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
+            if session.broken is not None:
+                session.require_game()
             if ai_style is not None and ai_style not in ai.STYLES:
                 raise TableError(f"AI players are {', '.join(ai.STYLES)}.")
             seat = session.seat_of_house(house_id(house))
@@ -717,17 +983,22 @@ class Table:
             seat.user_id, seat.name, seat.ai = None, "", ai_style
             who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
             text = f"{before} leaves House {seat.house.title()}; it is played by {who}."  # type: ignore[union-attr]
-            await self._write_moderation(
-                session, actor, "remove", reason, {"house": seat.house, "ai": ai_style}, text
-            )
+            details = {"house": seat.house, "ai": ai_style}
             if ai_style and session.status == ACTIVE:
-                await self._advance(session, [])
+
+                async def write(store: Store) -> None:
+                    await self._write_moderation_to(store, session, actor, "remove", reason, details, [])
+
+                await self._advance(session, [], items=[outbox.notice(session, text)], before=write)
+            else:
+                await self._write_moderation(session, actor, "remove", reason, details, text)
         return Outcome(text)
 
     async def end_game(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
-            session.require_moderator(actor)
+            self.require_moderator(session, actor)
             session.status = ENDED
             session.deadlines = {}
             await self._write_moderation(
@@ -750,100 +1021,161 @@ class Table:
         notice: str | None,
         items: list[dict[str, Any]] | None = None,
     ) -> None:
-        now = self.clock.now()
+        """Write what a moderator changed in memory, with its audit entry and notices, in one transaction;
+        if the writing fails, the game is read back from the store."""
         out = list(items or [])
         if notice:
             out.append(outbox.notice(session, notice))
-        async with self.store.unit() as store:
-            await store.audit(session.id, actor.user_id, actor.label, now, action, reason, details)
-            await store.update_game(
-                session.id,
-                status=session.status,
-                paused_at=session.paused_at,
-                settings=session.settings.to_json(),
-            )
-            await store.save_seats(session.id, [seat.to_row() for seat in session.seats])
-            await store.save_spectators(session.id, session.spectators)
-            await self._save_deadlines(store, session)
-            for entry in out:
-                await store.add_outbox(session.id, entry, now)
+        try:
+            async with self.store.unit() as store:
+                await self._write_moderation_to(store, session, actor, action, reason, details, out)
+        except Exception:
+            await self._reload(session)
+            raise
+
+    async def _write_moderation_to(
+        self,
+        store: Store,
+        session: Session,
+        actor: Actor,
+        action: str,
+        reason: str,
+        details: dict[str, Any],
+        items: list[dict[str, Any]],
+    ) -> None:
+        now = self.clock.now()
+        await store.audit(session.id, actor.user_id, actor.label, now, action, reason, details)
+        await store.update_game(
+            session.id,
+            status=session.status,
+            paused_at=session.paused_at,
+            settings=session.settings.to_json(),
+        )
+        await self._write_people(store, session)
+        await self._save_deadlines(store, session)
+        for entry in items:
+            await store.add_outbox(session.id, entry, now)
 
     async def audit_log(self, game_id: int, actor: Actor) -> list[AuditEntry]:
-        session = self.session(game_id)
-        session.require_moderator(actor)
-        return await self.store.audit_log(game_id)
+        """What moderators and the table did. A moderator who plays sees other houses' secret answers in
+        it as "(secret)"."""
+        session = self.reach(game_id, actor)
+        self.require_moderator(session, actor)
+        entries = await self.store.audit_log(game_id)
+        house = access.sees_only(session, actor)
+        return entries if house is None else [_redact_entry(entry, house) for entry in entries]
 
     # --- export and import ------------------------------------------------------------------------
 
     def export(self, game_id: int, actor: Actor) -> dict[str, Any]:
-        session = self.session(game_id)
-        session.require_moderator(actor)
-        game = session.require_game()
-        return {
-            "format": EXPORT_FORMAT,
+        """The whole game: settings, seed, seats, every action and the position (every secret, and the
+        random state). Refused to a moderator who holds a seat while the game runs."""
+        session = self.reach(game_id, actor)
+        self.require_moderator(session, actor)
+        house = access.sees_only(session, actor)
+        if house is not None:
+            raise TableError(
+                "You play in this game, and its export holds every other house's secrets and every future "
+                "shuffle: it is given to moderators without a seat, or after the game."
+            )
+        data: dict[str, Any] = {
+            "format": importing.EXPORT_FORMAT,
             "version": 1,
             "name": session.name,
             "settings": session.settings.to_json(),
             "seed": session.seed,
             "seats": [seat.to_row() for seat in session.seats],
             "actions": [{"notation": r.notation, "forced": r.forced} for r in session.log],
-            "position": game.to_position(),
         }
+        if session.broken is None:
+            data["position"] = session.require_game().to_position()
+        return data
 
     async def import_game(
-        self, actor: Actor, data: dict[str, Any], *, channel_id: int, guild_id: int | None
+        self,
+        actor: Actor,
+        data: Any,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        members: Callable[[int], bool] | None = None,
     ) -> Session:
-        """A game exported elsewhere, played on here: its seats, settings, seed and every action."""
-        if data.get("format") != EXPORT_FORMAT or data.get("version") != 1:
-            raise TableError("That is not a Maester game export.")
-        settings = GameSettings.from_json(data["settings"])
-        game = ThronesGame.new(settings.players, int(data["seed"]), settings.tides_of_battle)
-        for number, entry in enumerate(data["actions"], start=1):
-            try:
-                game.apply_line(entry["notation"])
-            except IllegalAction as error:
-                raise TableError(f"The export does not replay: action {number}: {error}") from None
-        if "position" in data and data["position"] != game.to_position():
-            raise TableError("The export does not replay to the position it claims.")
+        """A game exported elsewhere, played on here: its settings, seed and every action, validated and
+        replayed (off the event loop) before anything is written, then written with a snapshot in one
+        transaction. Only a moderator of this server may import.
+
+        Seats keep their person only if ``members`` says that person is a member of this server; the
+        others wait, and the game comes in paused until a moderator has given them players and resumed
+        it. AI seats play on."""
+        self.require_server_moderator(actor, guild_id)
+        plan = importing.validate(data)
+        try:
+            game = await asyncio.to_thread(importing.replay, plan)
+        except IllegalAction as error:
+            raise TableError(f"The export does not replay: {error}") from None
         now = self.clock.now()
-        seats = [Seat(**seat) for seat in data["seats"]]
-        status = OVER if game.over else ACTIVE
+        seats = [Seat(**seat) for seat in plan.seats]
+        vacated = []
+        for seat in seats:
+            if seat.user_id is not None and (members is None or not members(seat.user_id)):
+                vacated.append(seat.house or "?")
+                seat.user_id, seat.name = None, ""
+        waiting = any(seat.user_id is None and not seat.ai for seat in seats)
+        status = OVER if game.over else PAUSED if waiting else ACTIVE
+        rows = [
+            ActionRow(seq, line.split(":", 1)[0].strip(), line, None, forced, now)
+            for seq, (line, forced) in enumerate(plan.actions)
+        ]
         async with self.store.unit() as store:
             game_id = await store.insert_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 creator_id=actor.user_id,
-                name=data.get("name", ""),
-                settings=settings.to_json(),
+                name=plan.name,
+                settings=plan.settings.to_json(),
                 status=status,
-                seed=int(data["seed"]),
+                seed=plan.seed,
                 created_at=now,
             )
-            await store.save_seats(game_id, [seat.to_row() for seat in seats])
-            rows = []
-            for seq, entry in enumerate(data["actions"]):
-                house = entry["notation"].split(":", 1)[0].strip()
-                rows.append(ActionRow(seq, house, entry["notation"], None, entry.get("forced"), now))
-                await store.append_action(game_id, rows[-1])
-            await store.audit(game_id, actor.user_id, actor.label, now, "import", "", {"actions": len(rows)})
-        session = Session(
-            id=game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            creator_id=actor.user_id,
-            name=data.get("name", ""),
-            settings=settings,
-            status=status,
-            seed=int(data["seed"]),
-            created_at=now,
-            seats=seats,
-            game=game,
-            log=rows,
-        )
-        if status == ACTIVE:
+            session = Session(
+                id=game_id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=actor.user_id,
+                name=plan.name,
+                settings=plan.settings,
+                status=status,
+                seed=plan.seed,
+                created_at=now,
+                seats=seats,
+                game=game,
+                log=list(rows),
+                paused_at=now if status == PAUSED else None,
+            )
+            await self._write_people(store, session)
+            for row in rows:
+                await store.append_action(game_id, row)
+            if rows:
+                await store.save_snapshot(game_id, rows[-1].seq, game.to_position())
+            await store.update_game(game_id, paused_at=session.paused_at)
+            details = {"actions": len(rows), "vacated": vacated}
+            await store.audit(game_id, actor.user_id, actor.label, now, "import", "", details)
+            if status == ACTIVE:
+                note = outbox.notice(session, f"{plan.name} is imported and goes on here.")
+                await self._advance(
+                    session, [], items=[note], board_title="The game is imported", store=store
+                )
+            elif status == PAUSED:
+                houses = ", ".join(h.title() for h in vacated) or "some"
+                note = outbox.notice(
+                    session,
+                    f"{plan.name} is imported, paused: houses {houses} wait for a player. A moderator gives "
+                    "each one a player, then resumes the game.",
+                )
+                for entry in (note, outbox.board_item(session, [], "The game is imported")):
+                    await store.add_outbox(game_id, entry, now)
+        if session.status != OVER:
             self.sessions[game_id] = session
-            async with session.lock:
-                await self._advance(session, [], board_title="The game is imported")
         return session
 
     # --- time: reminders and deadlines ------------------------------------------------------------
@@ -937,8 +1269,12 @@ class Table:
                 items=[
                     outbox.notice(
                         session,
-                        f"House {deadline.house.title()}'s deadline passed: "
-                        f"its default was applied ({decision.default.format()}).",
+                        f"House {deadline.house.title()}'s deadline passed: its default answer was applied"
+                        + (
+                            " (kept secret like any answer)."
+                            if decision.secret
+                            else f" ({decision.default.format()})."
+                        ),
                     )
                 ],
             )
@@ -957,7 +1293,7 @@ class Table:
     def my_decision(self, game_id: int, actor: Actor) -> dict[str, Any] | None:
         """The decision the person's house is asked now (its prompt payload), if any: to show it again,
         or privately in the channel when the person's DMs are closed."""
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
         seat = session.seat_of_user(actor.user_id)
         if seat is None or seat.house is None or session.status != ACTIVE:
             return None
@@ -967,9 +1303,9 @@ class Table:
         items = outbox.prompt_items(session, [decision])
         return items[0]["payload"] if items else None
 
-    async def chronicle(self, game_id: int, limit: int = 40) -> list[str]:
+    async def chronicle(self, game_id: int, actor: Actor, limit: int = 40) -> list[str]:
         """The latest public summary lines of a game (what the boards posted said), oldest first."""
-        session = self.session(game_id)
+        session = self.reach(game_id, actor)
         lines = await self.store.board_summaries(session.id)
         return (lines + session.summary)[-limit:]
 
@@ -982,3 +1318,104 @@ class Table:
     async def mark_sent(self, item_id: int) -> bool:
         async with self.store.unit() as store:
             return await store.mark_sent(item_id, self.clock.now())
+
+    async def owe(self, item: OutboxItem, problem: str, retry_in: float, told: bool) -> None:
+        """Discord refused an item for a reason people can fix (a missing permission): it stays owed and is
+        tried again in ``retry_in`` seconds (or as soon as :meth:`retry_owed` is called)."""
+        async with self.store.unit() as store:
+            await store.owe(item.id, problem, self.clock.now() + retry_in, told)
+
+    async def retry_owed(self, game_ids: list[int] | None = None) -> int:
+        """Try the owed items (of these games) again at once: a permission may have been granted."""
+        async with self.store.unit() as store:
+            return await store.retry_owed_now(game_ids)
+
+    def games_in_guild(self, guild_id: int) -> list[int]:
+        return [s.id for s in self.sessions.values() if s.guild_id == guild_id]
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+
+def _replay(
+    session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[str, Any]] | None
+) -> ThronesGame:
+    """The game after ``rows``, from the snapshot when it is one of theirs. Pure: run it in a thread."""
+    if snapshot is not None and any(row.seq == snapshot[0] for row in rows):
+        seq, position = snapshot
+        game = ThronesGame.from_position(position)
+        rest = [row for row in rows if row.seq > seq]
+    else:
+        game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
+        rest = rows
+    for row in rest:
+        try:
+            game.apply_line(row.notation)
+        except IllegalAction as error:
+            raise LoadError(
+                f"its action {row.seq + 1} (House {row.house.title()}) no longer replays"
+            ) from error
+    return game
+
+
+def _phases_before_each_action(session: Session, rows: list[ActionRow]) -> list[tuple[int, str]]:
+    """The (round, phase) the game was in when each action was made. Replays the whole log: run it in a
+    thread."""
+    game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
+    phases = []
+    for row in rows:
+        phases.append((game.state.round, current_phase(game)))
+        game.apply_line(row.notation)
+    return phases
+
+
+class LoadError(Exception):
+    """Why a stored game does not load, in words fit for its channel (no secret in them)."""
+
+
+def _load_failure(error: BaseException) -> str:
+    """A short, public reason for a game that does not load: it names the failing action, never its text."""
+    if isinstance(error, LoadError):
+        return str(error)
+    if isinstance(error, json.JSONDecodeError):
+        return "its stored record is damaged"
+    if isinstance(error, TableError):
+        return f"its stored settings are damaged ({error})"
+    return f"its stored record is damaged ({type(error).__name__})"
+
+
+def _settings_or_default(raw: Any) -> GameSettings:
+    try:
+        return GameSettings.from_json(json.loads(raw))
+    except Exception:
+        return GameSettings()
+
+
+def _redact_entry(entry: AuditEntry, house: str) -> AuditEntry:
+    """An audit entry as a moderator who plays ``house`` may read it: other houses' secret answers
+    (forced, or taken back) are replaced by "(secret)"."""
+    details = dict(entry.details)
+    if entry.action == "force" and details.get("house") != house and details.get("secret", True):
+        verb = str(details.get("action", "")).split(":", 1)[-1].split()[:1]
+        details["action"] = f"{details.get('house')}: {verb[0] if verb else 'answer'} (secret)"
+    if entry.action == "undo":
+        lines = [str(line) for line in details.get("undone", [])]
+        secret = details.get("secret") or [True] * len(lines)
+        shown = []
+        for line, hidden in zip(lines, secret, strict=False):
+            owner = line.split(":", 1)[0]
+            verb = line.split(":", 1)[-1].split()[:1]
+            shown.append(
+                line if owner == house or not hidden else f"{owner}: {verb[0] if verb else 'answer'} (secret)"
+            )
+        details["undone"] = shown
+    return AuditEntry(
+        entry.id,
+        entry.game_id,
+        entry.actor_id,
+        entry.actor_name,
+        entry.at,
+        entry.action,
+        entry.reason,
+        details,
+    )

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
 
 
-def _phase(game: ThronesGame) -> str:
+def current_phase(game: ThronesGame) -> str:
+    """The phase the game is in: westeros, planning, action, round (between them) or over."""
     if game.over:
         return "over"
     for frame in reversed(game.state.stack):
@@ -110,7 +111,7 @@ def build_view(game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         "houses_in_play": list(state.houses),
         "tides_of_battle": state.tides_of_battle,
         "round": state.round,
-        "phase": _phase(game),
+        "phase": current_phase(game),
         "over": game.over,
         "winner": state.winner,
         "ranking": list(state.ranking),

@@ -10,13 +10,16 @@ import pytest
 from table import Actor, GameSettings, Table
 from table.clock import FakeClock
 
-ALICE = Actor(1, "Alice")  # creates the games: their moderator
-BOB = Actor(2, "Bob")
-CAROL = Actor(3, "Carol")
-DAVE = Actor(4, "Dave")  # not in the game
-ADMIN = Actor(5, "Admin", admin=True)
-MAESTER = Actor(6, "Maester", roles=frozenset({"Maester"}))
 CHANNEL, GUILD = 100, 10
+OTHER_GUILD, OTHER_CHANNEL = 20, 200
+MODERATOR_ROLE = 77  # the moderator role of GUILD (set by its administrators in the fixture)
+HERE = {"guild_id": GUILD, "channel_id": CHANNEL}
+ALICE = Actor(1, "Alice", **HERE)  # creates the games: their moderator
+BOB = Actor(2, "Bob", **HERE)
+CAROL = Actor(3, "Carol", **HERE)
+DAVE = Actor(4, "Dave", **HERE)  # not in the game
+ADMIN = Actor(5, "Admin", admin=True, **HERE)
+MAESTER = Actor(6, "Maester", roles=frozenset({MODERATOR_ROLE}), **HERE)
 
 
 @pytest.fixture
@@ -32,6 +35,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 async def table(db_path: Path, clock: FakeClock) -> AsyncIterator[Table]:
     opened = await Table.open(db_path, clock)
+    await opened.set_moderator_role(ADMIN, MODERATOR_ROLE)
     yield opened
     await opened.close()
 
@@ -42,7 +46,7 @@ async def three_player_game(table: Table, **settings: object) -> int:
         ALICE,
         channel_id=CHANNEL,
         guild_id=GUILD,
-        settings=GameSettings(players=3, moderator_role="Maester", **settings),  # type: ignore[arg-type]
+        settings=GameSettings(players=3, **settings),  # type: ignore[arg-type]
     )
     await table.join(session.id, ALICE, "stark")
     await table.join(session.id, BOB, "lannister")

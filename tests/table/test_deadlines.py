@@ -43,7 +43,9 @@ async def test_a_passed_deadline_applies_the_default_when_the_policy_says_so(tab
     assert [row.forced for row in session.log[:3]] == ["deadline"] * 3
     assert session.game.state.orders_revealed
     notices = [i.payload["text"] for i in await table.outbox() if i.kind == "notice"]
-    assert sum("default was applied" in text for text in notices) == 3
+    assert sum("default answer was applied" in text for text in notices) == 3
+    # orders are secret until revealed: the channel is not told what the defaults were
+    assert not any("orders " in text for text in notices)
 
 
 async def test_a_passed_deadline_waits_and_tells_the_channel_once(table, clock):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from table import GameSettings, TableError
@@ -86,12 +88,12 @@ async def test_bad_settings_are_refused(table):
 
 async def test_finding_a_persons_game(table):
     game_id = await three_player_game(table)
-    assert table.find(BOB.user_id).id == game_id
-    assert table.find(DAVE.user_id, channel_id=CHANNEL).id == game_id  # the game of this channel
+    assert table.find(replace(BOB, channel_id=999)).id == game_id  # Bob's only game
+    assert table.find(DAVE).id == game_id  # the game of this channel
     with pytest.raises(TableError, match="not in any game"):
-        table.find(DAVE.user_id, channel_id=999)
+        table.find(replace(DAVE, channel_id=999))
     other = await table.create_game(BOB, channel_id=200, guild_id=GUILD, settings=GameSettings(players=3))
-    await table.join(other.id, CAROL)
+    await table.join(other.id, replace(CAROL, channel_id=200))
     with pytest.raises(TableError, match="several games"):
-        table.find(CAROL.user_id)
-    assert table.find(CAROL.user_id, channel_id=200).id == other.id
+        table.find(replace(CAROL, channel_id=999))
+    assert table.find(replace(CAROL, channel_id=200)).id == other.id

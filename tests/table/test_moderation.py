@@ -11,6 +11,7 @@ from tests.table.conftest import (
     ALICE,
     BOB,
     DAVE,
+    GUILD,
     MAESTER,
     play_defaults,
     three_player_game,
@@ -38,7 +39,7 @@ async def test_only_moderators_moderate(table, operation):
     with pytest.raises(TableError, match="Only a moderator"):
         await operation(table, game_id)
     with pytest.raises(TableError, match="Only a moderator"):
-        table.undo_preview(game_id, BOB, count=1)
+        await table.undo_preview(game_id, BOB, count=1)
     with pytest.raises(TableError, match="Only a moderator"):
         table.export(game_id, DAVE)
     assert table.session(game_id).game.to_position() == before
@@ -80,7 +81,7 @@ async def test_undo_previews_then_takes_back_the_last_actions(table):
     session = table.session(game_id)
     await play_defaults(table, game_id)
     assert [d.kind for d in session.pending()] == ["raven"]
-    preview = table.undo_preview(game_id, ALICE, count=2)
+    preview = await table.undo_preview(game_id, ADMIN, count=2)  # a moderator without a seat sees it all
     assert preview == [row.notation for row in reversed(session.log[-2:])]
     assert len(session.log) == 3  # a preview changes nothing
     undone = {row.house for row in session.log[-2:]}
@@ -90,7 +91,7 @@ async def test_undo_previews_then_takes_back_the_last_actions(table):
     # The undone actions are kept in the log, marked; the audit says who and why.
     async with table.store.db.execute("SELECT COUNT(*) FROM actions WHERE undone_at IS NOT NULL") as cur:
         assert (await cur.fetchone())[0] == 2
-    undo = next(e for e in await table.audit_log(game_id, ALICE) if e.action == "undo")
+    undo = next(e for e in await table.audit_log(game_id, ADMIN) if e.action == "undo")
     assert undo.reason == "misclick" and len(undo.details["undone"]) == 2
     with pytest.raises(TableError, match="Only 1 action"):
         await table.undo(game_id, ALICE, count=5)
@@ -102,7 +103,7 @@ async def test_undo_to_the_start_of_the_phase(table):
     await play_defaults(table, game_id)
     await table.submit(game_id, BOB, "raven none")  # the last action of the planning phase
     assert len(session.log) == 4
-    preview = table.undo_preview(game_id, ALICE, to_phase_start=True)
+    preview = await table.undo_preview(game_id, ALICE, to_phase_start=True)
     assert len(preview) == 4 and preview[0] == "lannister: raven none"
     await table.undo(game_id, ALICE, to_phase_start=True)
     assert session.log == [] and session.game.state.round == 1
@@ -153,13 +154,13 @@ async def test_replacing_and_removing_players(table):
 async def test_end_and_export_then_import_gives_the_same_game(table):
     game_id = await three_player_game(table)
     await play_defaults(table, game_id)
-    exported = table.export(game_id, ALICE)
-    copy = await table.import_game(ALICE, exported, channel_id=300, guild_id=10)
+    exported = table.export(game_id, ADMIN)
+    copy = await table.import_game(ADMIN, exported, channel_id=300, guild_id=GUILD, members=lambda _: True)
     assert copy.game.to_position() == table.session(game_id).game.to_position()
     assert [r.notation for r in copy.log] == [r.notation for r in table.session(game_id).log]
     broken = {**exported, "actions": [*exported["actions"], {"notation": "stark: bid 99"}]}
     with pytest.raises(TableError, match="does not replay"):
-        await table.import_game(ALICE, broken, channel_id=300, guild_id=10)
+        await table.import_game(ADMIN, broken, channel_id=300, guild_id=GUILD, members=lambda _: True)
     await table.end_game(game_id, ALICE, reason="done")
     with pytest.raises(TableError, match="no open game"):
         await table.submit(game_id, BOB, "raven none")

@@ -8,9 +8,9 @@ import subprocess
 import sys
 import textwrap
 
-from table import Actor, GameSettings, Table
+from table import GameSettings, Table
 from table.store import MIGRATIONS
-from tests.table.conftest import ALICE, three_player_game
+from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, three_player_game
 
 
 async def test_the_schema_is_migrated_and_in_wal_mode(table):
@@ -21,7 +21,9 @@ async def test_the_schema_is_migrated_and_in_wal_mode(table):
 
 async def test_a_restart_reloads_every_game_from_a_snapshot_and_the_actions_after_it(db_path, clock):
     table = await Table.open(db_path, clock)
-    session = await table.create_game(ALICE, channel_id=1, guild_id=1, settings=GameSettings(players=4))
+    session = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=4)
+    )
     await table.join(session.id, ALICE, "stark")
     for _ in range(3):
         await table.add_ai(session.id, ALICE)
@@ -43,8 +45,10 @@ async def test_a_restart_reloads_every_game_from_a_snapshot_and_the_actions_afte
 
 async def test_a_lobby_survives_a_restart(db_path, clock):
     table = await Table.open(db_path, clock)
-    session = await table.create_game(ALICE, channel_id=1, guild_id=1, settings=GameSettings(players=3))
-    await table.join(session.id, Actor(2, "Bob"), None)
+    session = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3)
+    )
+    await table.join(session.id, BOB, None)
     await table.close()
     table = await Table.open(db_path, clock)
     assert [seat.user_id for seat in table.session(session.id).seats] == [2]
@@ -61,7 +65,7 @@ KILLED_AFTER_ACK = textwrap.dedent(
         table = await Table.open(sys.argv[1], FakeClock())
         session = table.session(int(sys.argv[2]))
         line = session.game.decision_for("stark").default.format()
-        await table.submit(session.id, Actor(1, "Alice"), line)
+        await table.submit(session.id, Actor(1, "Alice", guild_id=10, channel_id=100), line)
         print("ACK " + line, flush=True)
         os.kill(os.getpid(), signal.SIGKILL)  # killed before any cleanup
 
@@ -73,7 +77,7 @@ KILLED_AFTER_ACK = textwrap.dedent(
 async def test_an_acknowledged_action_survives_a_killed_process(db_path, clock):
     table = await Table.open(db_path, clock)
     game_id = await three_player_game(table)
-    for house, actor in (("lannister", Actor(2, "Bob")), ("baratheon", Actor(3, "Carol"))):
+    for house, actor in (("lannister", BOB), ("baratheon", CAROL)):
         await table.submit(game_id, actor, table.session(game_id).game.decision_for(house).default.format())
     sent = {item.id for item in await table.outbox()}
     for item_id in sent:
@@ -102,9 +106,9 @@ async def test_an_acknowledged_action_survives_a_killed_process(db_path, clock):
 async def test_houses_dealt_at_the_start_survive_a_restart(db_path, clock):
     table = await Table.open(db_path, clock)
     session = await table.create_game(
-        ALICE, channel_id=1, guild_id=1, settings=GameSettings(players=3, house_assignment="random")
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3, house_assignment="random")
     )
-    for user in (ALICE, Actor(2, "Bob"), Actor(3, "Carol")):
+    for user in (ALICE, BOB, CAROL):
         await table.join(session.id, user)
     await table.start(session.id, ALICE)
     dealt = {seat.user_id: seat.house for seat in session.seats}

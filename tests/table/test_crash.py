@@ -1,0 +1,112 @@
+"""A process killed (SIGKILL) in the middle of a burst of answers and undos loses nothing it acknowledged,
+and leaves no operation half written: every undo on disk has its marks, its audit entry and its notice,
+and every decision the game waits for has its deadline and its prompt."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from table import Table
+from table.outbox import decision_json, fingerprint
+from tests.table.conftest import ADMIN, three_player_game
+
+BURST = textwrap.dedent(
+    """
+    import asyncio, random, sys
+    from table import Actor, Table
+
+    PEOPLE = {"stark": 1, "lannister": 2, "baratheon": 3}
+
+    async def main():
+        table = await Table.open(sys.argv[1])
+        rng = random.Random(int(sys.argv[3]))
+        game_id = int(sys.argv[2])
+        moderator = Actor(5, "Admin", admin=True, guild_id=10, channel_id=100)
+        while True:
+            session = table.session(game_id)
+            if session.log and rng.random() < 0.25:
+                count = rng.randint(1, min(3, len(session.log)))
+                seqs = [row.seq for row in session.log[-count:]]
+                await table.undo(game_id, moderator, count=count, reason="burst")
+                print("ACK undo " + " ".join(map(str, seqs)), flush=True)
+                continue
+            decision = session.pending()[0]
+            actor = Actor(PEOPLE[decision.house], guild_id=10, channel_id=100)
+            await table.submit(game_id, actor, decision.default.format())
+            print(f"ACK submit {session.log[-1].seq}", flush=True)
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_a_kill_during_a_burst_loses_nothing_acknowledged(db_path: Path, seed: int) -> None:
+    table = await Table.open(db_path)
+    await table.set_moderator_role(ADMIN, 77)
+    game_id = await three_player_game(table)
+    await table.close()
+
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.Popen(
+        [sys.executable, "-c", BURST, str(db_path), str(game_id), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        cwd=root,
+    )
+    acks: list[list[str]] = []
+    wanted = random.Random(seed).randint(15, 40)
+    assert child.stdout is not None
+    while len(acks) < wanted:
+        line = child.stdout.readline()
+        assert line, child.stderr.read() if child.stderr else "the burst stopped"
+        acks.append(line.split())
+    child.send_signal(signal.SIGKILL)  # in the middle of whatever it does next
+    child.wait(timeout=30)
+
+    table = await Table.open(db_path)
+    try:
+        async with table.store.db.execute(
+            "SELECT seq, undone_at FROM actions WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            undone = {row["seq"]: row["undone_at"] is not None for row in await cursor.fetchall()}
+        undone_by_ack = {int(s) for ack in acks if ack[1] == "undo" for s in ack[2:]}
+        submitted = [int(ack[2]) for ack in acks if ack[1] == "submit"]
+        for seq in submitted:
+            assert seq in undone, f"acknowledged action {seq} is missing"
+        # an action undone without an acknowledged undo can only be the one undo in flight at the kill
+        unexplained = [s for s in submitted if undone[s] and s not in undone_by_ack]
+        assert len(unexplained) <= 3, unexplained
+        for seq in undone_by_ack:
+            assert undone[seq], f"an acknowledged undo of action {seq} is not on disk"
+        # every undo on disk is whole: marks, audit entry and notice together
+        audit = [e for e in await table.store.audit_log(game_id) if e.action == "undo"]
+        marked = sum(1 for is_undone in undone.values() if is_undone)
+        assert sum(len(e.details["undone"]) for e in audit) == marked
+        async with table.store.db.execute(
+            "SELECT payload FROM outbox WHERE game_id = ? AND kind = 'notice'", (game_id,)
+        ) as cursor:
+            notices = [row["payload"] for row in await cursor.fetchall()]
+        assert sum("took back" in text for text in notices) == len(audit)
+        # whatever the game waits for has its deadline and has been prompted
+        session = table.session(game_id)
+        prompts = [i for i in await table.outbox() if i.kind in ("prompt", "channel-prompt")]
+        for decision in session.pending():
+            assert session.deadlines[decision.house].kind == decision.kind
+            wanted_print = fingerprint(decision_json(decision))
+            assert any(
+                fingerprint(i.payload["decision"]) == wanted_print and i.payload["house"] == decision.house
+                for i in prompts
+            ), decision
+    finally:
+        await table.close()

@@ -1,0 +1,191 @@
+"""A bad database never stops everything: an unreadable file or a newer schema is refused at once with a
+clear message (and the process can exit), and one damaged game is set aside while every other runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from table import Table, TableError
+from table.store import MIGRATIONS, StoreError
+from tests.table.conftest import ADMIN, ALICE, BOB, play_defaults, three_player_game
+
+
+async def two_games(db_path: Path) -> tuple[int, int]:
+    table = await Table.open(db_path)
+    try:
+        await table.set_moderator_role(ADMIN, 77)
+        first = await three_player_game(table)
+        second = await three_player_game(table)
+        for game_id in (first, second):
+            await play_defaults(table, game_id, 3)
+    finally:
+        await table.close()
+    return first, second
+
+
+async def damage(db_path: Path, query: str, *args: object) -> None:
+    import aiosqlite
+
+    async with aiosqlite.connect(db_path) as db:
+        await db.execute(query, args)
+        await db.commit()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 1",
+        "UPDATE actions SET notation = 'garbage' WHERE game_id = ? AND seq = 0",
+        "UPDATE games SET settings = '{not json' WHERE id = ?",
+        "UPDATE games SET settings = '{\"players\": 9}' WHERE id = ?",
+        "UPDATE deadlines SET reminded = 'nope' WHERE game_id = ?",
+        "UPDATE games SET summary = '7' WHERE id = ?",
+    ],
+    ids=["illegal-action", "garbage-action", "settings-json", "bad-settings", "deadline-json", "summary"],
+)
+async def test_one_damaged_game_is_set_aside_and_the_others_run(db_path: Path, query: str) -> None:
+    first, second = await two_games(db_path)
+    await damage(db_path, query, first)
+    table = await Table.open(db_path)
+    try:
+        broken = table.sessions[first]
+        assert broken.broken is not None and "stark: bid" not in broken.broken  # no secret in the reason
+        with pytest.raises(TableError, match="out of service"):
+            await table.submit(first, BOB, "raven none")
+        fine = table.session(second)
+        assert fine.broken is None and fine.pending()
+        notices = [
+            i
+            for i in await table.outbox()
+            if i.game_id == first and "could not be loaded" in i.payload.get("text", "")
+        ]
+        assert {(i.target, i.target_id) for i in notices} == {
+            ("channel", broken.channel_id),
+            ("user", ALICE.user_id),
+        }
+        await table.end_game(first, ALICE, reason="damaged")  # its moderators can still end it
+        assert first not in table.sessions
+    finally:
+        await table.close()
+
+
+async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path: Path) -> None:
+    first, _ = await two_games(db_path)
+    await damage(
+        db_path, "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 2", first
+    )
+    for _ in range(2):  # two restarts: the channel is told once
+        table = await Table.open(db_path)
+        await table.close()
+    table = await Table.open(db_path)
+    try:
+        notices = [i for i in await table.outbox() if "could not be loaded" in i.payload.get("text", "")]
+        assert len(notices) == 2  # the channel and the creator, once
+        session = table.sessions[first]
+        live = len(session.log)
+        with pytest.raises(TableError, match="still does not load"):
+            await table.undo(first, ALICE, count=live - 3)  # keeps the damaged action 3
+        await table.undo(first, ALICE, count=live - 2, reason="repair")
+        assert session.broken is None and table.sessions[first].game is not None
+        assert table.sessions[first].pending()
+    finally:
+        await table.close()
+    reopened = await Table.open(db_path)
+    try:
+        assert reopened.sessions[first].broken is None
+    finally:
+        await reopened.close()
+
+
+def run_open(path: Path) -> subprocess.CompletedProcess[str]:
+    """Open a table on ``path`` in a fresh process, as the bot does at start."""
+    script = textwrap.dedent(
+        """
+        import asyncio, sys
+        from table import Table
+        from table.store import StoreError
+
+        async def main():
+            try:
+                table = await Table.open(sys.argv[1])
+            except StoreError as error:
+                print("REFUSED", error)
+                return 2
+            await table.close()
+            return 0
+
+        sys.exit(asyncio.run(main()))
+        """
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run(
+        [sys.executable, "-c", script, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env,
+        cwd=root,
+    )
+
+
+@pytest.mark.parametrize(
+    "content", [b"this is not a database" * 100, b"SQLite format 3\x00" + b"\xff" * 5000]
+)
+def test_an_unreadable_file_is_refused_at_once_and_the_process_exits(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "maester.sqlite3"
+    path.write_bytes(content)
+    done = run_open(path)  # a hang would time out
+    assert done.returncode == 2, done.stderr
+    assert "REFUSED" in done.stdout and "not a readable Maester database" in done.stdout
+    assert path.read_bytes() == content  # nothing was changed
+
+
+async def test_a_truncated_database_is_refused_and_the_process_exits(tmp_path: Path) -> None:
+    path = tmp_path / "maester.sqlite3"
+    await two_games(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 3])
+    for suffix in ("-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    done = run_open(path)
+    assert done.returncode in (0, 2), done.stderr  # refused, or (if the cut missed every page) loaded
+    assert "Traceback" not in done.stderr
+
+
+async def test_a_database_from_a_newer_version_is_refused(db_path: Path) -> None:
+    (await Table.open(db_path)).store  # noqa: B018  (made, then closed below)
+    await damage(db_path, "UPDATE schema_version SET version = ?", len(MIGRATIONS) + 1)
+    with pytest.raises(StoreError, match="newer Maester"):
+        await Table.open(db_path)
+
+
+async def test_a_database_of_the_first_schema_is_migrated_keeping_its_games(tmp_path: Path) -> None:
+    """A file written before this version: its games load, and the old per-game role name is dropped."""
+    import aiosqlite
+
+    path = tmp_path / "old.sqlite3"
+    async with aiosqlite.connect(path) as db:
+        await db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        await db.execute("INSERT INTO schema_version VALUES (1)")
+        await db.executescript(MIGRATIONS[0])
+        settings = {"players": 3, "moderator_role": "Maester"}
+        await db.execute(
+            "INSERT INTO games (guild_id, channel_id, creator_id, name, settings, status, seed, created_at) "
+            "VALUES (10, 100, 1, 'old', ?, 'lobby', 5, 0)",
+            (json.dumps(settings),),
+        )
+        await db.commit()
+    table = await Table.open(path)
+    try:
+        assert await table.store.schema_version() == len(MIGRATIONS)
+        assert table.session(1).name == "old" and table.session(1).broken is None
+    finally:
+        await table.close()
