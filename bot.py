@@ -14,7 +14,7 @@ import logging
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import discord
@@ -27,6 +27,7 @@ from discord.ext import commands
 from cogs import EXTENSIONS
 from cogs.poster import DeadlineTicker, OutboxPoster
 from table.clock import Clock
+from table.store import StoreError
 from table.table import Table
 
 log = logging.getLogger("maester")
@@ -51,10 +52,10 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Config:
-    token: str
+    token: str = field(repr=False)  # never in a log line or a traceback
     database: str = "maester.sqlite3"
     dev_guild_id: int | None = None
-    moderator_role: str | None = None
+    moderator_role: int | None = None  # a role id: its members moderate the games of that role's server
     log_level: str = "INFO"
     discord_api: str | None = None  # the base URL of the Discord HTTP API (a fake one, in tests)
     discord_gateway: str | None = None  # the gateway's URL; with discord_api alone, asked of that API
@@ -99,8 +100,15 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path |
     if token is None:
         raise ConfigError(TOKEN_HELP)
     guild = get("MAESTER_DEV_GUILD_ID")
-    if guild is not None and not guild.isdigit():
+    if guild is not None and not (guild.isascii() and guild.isdigit() and len(guild) <= 20):
         raise ConfigError(f"MAESTER_DEV_GUILD_ID must be a server id (a number), not {guild!r}.")
+    role = get("MAESTER_MODERATOR_ROLE")
+    if role is not None and not (role.isascii() and role.isdigit() and len(role) <= 20):
+        raise ConfigError(
+            f"MAESTER_MODERATOR_ROLE must be a role's id (a number: in Discord, right-click the role with "
+            f"developer mode on, then Copy Role ID), not {role!r}. A server's administrators can also set "
+            "it with /mod role."
+        )
     level = (get("MAESTER_LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"MAESTER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
@@ -114,7 +122,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path |
         token=token,
         database=get("MAESTER_DATABASE") or "maester.sqlite3",
         dev_guild_id=int(guild) if guild else None,
-        moderator_role=get("MAESTER_MODERATOR_ROLE"),
+        moderator_role=int(role) if role else None,
         log_level=level,
         discord_api=api.rstrip("/") if api else None,
         discord_gateway=gateway,
@@ -147,7 +155,7 @@ class MaesterBot(commands.Bot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("using the gateway of %s: %s", self.config.discord_api, url)
-        self.table = await Table.open(self.config.database, self.clock)
+        self.table = await Table.open(self.config.database, self.clock, self.config.moderator_role)
         log.info("table open on %s: %s open game(s)", self.config.database, len(self.table.sessions))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -181,6 +189,21 @@ class MaesterBot(commands.Bot):
         log.info(
             "connected as %s (%s) to %s server(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        await self._permissions_may_have_changed(after.guild.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        await self._permissions_may_have_changed(after.guild.id)
+
+    async def _permissions_may_have_changed(self, guild_id: int) -> None:
+        """A channel or a role changed in a server: what its games owe may be deliverable now."""
+        games = self.table.games_in_guild(guild_id) if self.table is not None else []
+        if games and await self.table.retry_owed(games):
+            log.info("server %s changed; trying its games' owed posts again", guild_id)
+            self.poster.wake()
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: app_commands.Command
@@ -259,6 +282,9 @@ def main() -> int:
         asyncio.run(_run(config))
     except KeyboardInterrupt:
         pass
+    except StoreError as error:
+        print(f"Maester cannot start: {error}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(
             "Discord refused the token: reset it (Bot -> Reset Token) and update DISCORD_TOKEN.",

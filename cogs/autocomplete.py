@@ -11,8 +11,10 @@ from discord import app_commands
 from cogs import rules
 from cogs.common import actor_from, current_decision, table_of
 from cogs.drafts import strip_house
+from table.errors import TableError
 from table.outbox import decision_json
 from table.session import Session
+from table.text import MAX_LINE
 
 MAX_CHOICES = 25
 MAX_VALUE = 100
@@ -79,7 +81,7 @@ def _vocabulary(verb: str, words: list[str], last: str, decision: dict[str, Any]
 def complete_line(text: str, decision: dict[str, Any] | None) -> list[str]:
     """Suggestions for a notation line typed so far: whole answers of the decision that start with it,
     then the line with its last word completed."""
-    typed = text.lstrip()
+    typed = text.lstrip()[:MAX_LINE]
     found: list[str] = []
 
     def add(candidate: str) -> None:
@@ -114,21 +116,21 @@ def _session(interaction: discord.Interaction) -> Session | None:
     table = table_of(interaction)
     game = getattr(interaction.namespace, "game", None)
     try:
-        return table.find(interaction.user.id, game_id=game, channel_id=interaction.channel_id)
-    except Exception:
+        return table.find(actor_from(interaction), game if isinstance(game, int) else None)
+    except TableError:
         return None
 
 
 async def games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    table = table_of(interaction)
-    found: dict[int, Session] = {}
-    for session in table.games_of_user(interaction.user.id) + table.games_in_channel(
-        interaction.channel_id or -1
-    ):
-        found[session.id] = session
+    """The games the person may reach from here: theirs and this channel's first, then the server's."""
+    actor = actor_from(interaction)
+    reachable = table_of(interaction).reachable_games(actor)
+    found: dict[int, Session] = {
+        s.id: s for s in reachable if s.seat_of_user(actor.user_id) or actor.in_channel(s.channel_id)
+    }
     if not found:
-        found = {s.id: s for s in table.sessions.values() if s.guild_id == interaction.guild_id}
-    text = current.lower().strip()
+        found = {s.id: s for s in reachable}
+    text = current.lower().strip()[:MAX_VALUE]
     choices = []
     for session in sorted(found.values(), key=lambda s: -s.id):
         label = f"{session.id} · {session.name} ({session.status})"
@@ -179,11 +181,12 @@ async def my_line(interaction: discord.Interaction, current: str) -> list[app_co
 
 
 async def forced_line(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """For a moderator forcing a house: that house's decision's answers, and notation words."""
+    """For a moderator forcing a house: that house's decision's answers, and notation words (for
+    moderators only: the answers of a house card decision would show another house's hand)."""
     session = _session(interaction)
     house = getattr(interaction.namespace, "house", None)
     decision = None
-    if session is not None and house:
+    if session is not None and house and table_of(interaction).is_moderator(session, actor_from(interaction)):
         pending = [d for d in session.pending() if d.house == house]
         decision = decision_json(pending[0]) if pending else None
     return [app_commands.Choice(name=s, value=s) for s in complete_line(current, decision)]

@@ -14,6 +14,7 @@ import discord
 from cogs.rules import PLAYER_ERRORS, Current, answered
 from table.people import Actor
 from table.session import Session
+from table.text import clip
 
 if TYPE_CHECKING:
     from bot import MaesterBot
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("maester.cogs")
 
 NO_MENTIONS = discord.AllowedMentions.none()
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
 
 
 def bot_of(interaction: discord.Interaction) -> MaesterBot:
@@ -33,21 +35,47 @@ def table_of(interaction: discord.Interaction) -> Table:
 
 
 def actor_from(interaction: discord.Interaction) -> Actor:
-    """The person behind an interaction, as the table knows people: a server administrator is ``admin``,
-    and ``roles`` are their role names (for the moderator role). In DMs there is neither."""
+    """The person behind an interaction, as the table knows people, and where they ask from: the server
+    (``guild_id``), the channel, and the channel a thread belongs to. ``admin`` (from the interaction's own
+    permissions, computed by Discord for this server and channel) and ``roles`` (role ids) are facts of
+    *that* server; the table never lets them count for a game of another one. In DMs there is neither."""
     user = interaction.user
     admin = False
-    roles: frozenset[str] = frozenset()
-    if isinstance(user, discord.Member):
-        # the payload's own permissions too, in case the server's roles are not cached yet
-        admin = user.guild_permissions.administrator or interaction.permissions.administrator
-        roles = frozenset(role.name for role in user.roles)
-    return Actor(user.id, user.display_name, admin, roles)
+    roles: frozenset[int] = frozenset()
+    guild_id = interaction.guild_id
+    if guild_id is not None and isinstance(user, discord.Member):
+        admin = interaction.permissions.administrator
+        roles = frozenset(role.id for role in user.roles if role.id != guild_id)
+    channel = interaction.channel
+    parent_id = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
+    return Actor(
+        user.id,
+        user.display_name,
+        admin,
+        roles,
+        guild_id=guild_id,
+        channel_id=interaction.channel_id,
+        parent_id=parent_id,
+    )
 
 
 def find_game(interaction: discord.Interaction, game: int | None) -> Session:
-    """The game a command is about: the one named, else the person's only one (this channel's first)."""
-    return table_of(interaction).find(interaction.user.id, game_id=game, channel_id=interaction.channel_id)
+    """The game a command is about: the one named, else the person's only one (this channel's first),
+    among the games the person may reach from where they ask."""
+    return table_of(interaction).find(actor_from(interaction), game)
+
+
+CHANNEL_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+
+
+def missing_permissions(permissions: discord.Permissions) -> list[str]:
+    """The permissions a game's channel needs that the bot lacks there, by their names in Discord."""
+    return [name for flag, name in CHANNEL_PERMISSIONS.items() if not getattr(permissions, flag)]
 
 
 def mentions(*user_ids: int) -> discord.AllowedMentions:
@@ -58,20 +86,20 @@ def mentions(*user_ids: int) -> discord.AllowedMentions:
 
 
 class Reply:
-    """The answer to one slash command, acknowledged within Discord's 3 seconds.
+    """The answer to one slash command, acknowledged well within Discord's 3 seconds.
 
-    A private answer defers at once (ephemerally) and follows up. A public answer first gives the table a
-    moment: most operations take milliseconds, and answering directly lets a refusal go to the person
-    alone while a success is public. When the table is slower (a game's lock held by a long undo, a busy
-    disk), the command is deferred publicly after ``PATIENCE`` seconds, and a refusal then replaces the
-    public "thinking" message (Discord makes the first follow-up of a deferral as public as the deferral).
+    A private answer defers at once (ephemerally). A public answer first gives the table a moment
+    (``PATIENCE``): most operations take milliseconds, and answering directly lets a refusal go to the
+    person alone while a success is public. When the table is slower (a game's lock held by an undo, a
+    busy disk), the command is deferred publicly; the answer then replaces the "thinking" message (by
+    editing the original response), and a refusal deletes it and goes to the person alone.
 
         async with Reply(interaction, ephemeral=False) as reply:
             outcome = await table.join(...)
             await reply.send(outcome.message)
     """
 
-    PATIENCE = 2.0
+    PATIENCE = 0.25  # network latency both ways must still fit in Discord's 3 seconds
 
     def __init__(
         self, interaction: discord.Interaction, *, ephemeral: bool = True, defer: bool = True
@@ -83,11 +111,14 @@ class Reply:
         self._lock = asyncio.Lock()
         self._watchdog: asyncio.Task[None] | None = None
         self._deferring = False
+        self._deferred_as: bool | None = None  # the deferral's visibility (True: ephemeral), once deferred
+        self._original_answered = False
 
     async def __aenter__(self) -> Reply:
         if self.should_defer and not self.interaction.response.is_done():
             if self.ephemeral:
                 await self.interaction.response.defer(ephemeral=True, thinking=True)
+                self._deferred_as = True
             else:
                 self._watchdog = asyncio.create_task(self._defer_later())
         return self
@@ -98,6 +129,7 @@ class Reply:
             self._deferring = True
             if not self.interaction.response.is_done():
                 await self.interaction.response.defer(ephemeral=False, thinking=True)
+                self._deferred_as = False
 
     async def _settle(self) -> None:
         """The answer is ready: call off the deferral still waiting, or let one under way finish."""
@@ -123,13 +155,22 @@ class Reply:
         return False
 
     async def send(self, content: str | None = None, **kwargs: Any) -> None:
-        """Send (or follow up with) the answer; later calls add messages, with the same visibility."""
+        """Send the answer; later calls add messages, with the same visibility."""
         await self._settle()
         kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+        if content is not None:
+            content = clip(content, MESSAGE_LIMIT)
         view = kwargs.get("view")
         async with self._lock:
-            if not self.interaction.response.is_done():
-                await self.interaction.response.send_message(content, ephemeral=self.ephemeral, **kwargs)
+            response = self.interaction.response
+            if not response.is_done():
+                await response.send_message(content, ephemeral=self.ephemeral, **kwargs)
+            elif self._deferred_as is not None and not self._original_answered:
+                edit = dict(kwargs)
+                if "file" in edit:
+                    edit["attachments"] = [edit.pop("file")]
+                await self.interaction.edit_original_response(content=content, **edit)
+                self._original_answered = True
             else:
                 await self.interaction.followup.send(content, ephemeral=self.ephemeral, **kwargs)
         if view is not None:
@@ -137,16 +178,23 @@ class Reply:
         self.sent = True
 
     async def fail(self, message: str) -> None:
-        """Show a refusal: privately, unless a public deferral already decided otherwise."""
+        """Show a refusal to the person alone, whatever was deferred."""
         await self._settle()
-        text = f"❌ {message}"
+        text = clip(f"❌ {message}", MESSAGE_LIMIT)
         async with self._lock:
-            if not self.interaction.response.is_done():
-                await self.interaction.response.send_message(
-                    text, ephemeral=True, allowed_mentions=NO_MENTIONS
-                )
-            else:
-                await self.interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            response = self.interaction.response
+            if not response.is_done():
+                await response.send_message(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+                return
+            if self._deferred_as is True and not self._original_answered:
+                await self.interaction.edit_original_response(content=text, allowed_mentions=NO_MENTIONS)
+                self._original_answered = True
+                return
+            if self._deferred_as is False and not self._original_answered:
+                with contextlib.suppress(discord.HTTPException):
+                    await self.interaction.delete_original_response()
+                self._original_answered = True
+            await self.interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
 def _command_name(interaction: discord.Interaction) -> str:
@@ -157,6 +205,8 @@ def _command_name(interaction: discord.Interaction) -> str:
 async def say_privately(interaction: discord.Interaction, text: str | None, **kwargs: Any) -> None:
     """An ephemeral answer to any interaction, whether or not it has been answered already."""
     kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+    if text is not None:
+        text = clip(text, MESSAGE_LIMIT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:

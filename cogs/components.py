@@ -18,7 +18,7 @@ from discord.ext import commands
 from cogs import prompts, rules
 from cogs.common import actor_from, current_decision, say_privately, table_of
 from cogs.drafts import describe
-from cogs.ids import CustomId, fingerprint, is_ours, parse
+from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
 from cogs.rules import PLAYER_ERRORS, Current
 from table.people import Actor
@@ -102,8 +102,9 @@ class ComponentsCog(commands.Cog):
     async def show(self, interaction: discord.Interaction, game_id: int) -> None:
         """The clicker's own current decision, privately (for closed DMs and reminders)."""
         table = table_of(interaction)
-        session = table.session(game_id)
-        current = current_decision(table, session, actor_from(interaction))
+        actor = actor_from(interaction)
+        session = table.reach(game_id, actor)
+        current = current_decision(table, session, actor)
         if current is None:
             await say_privately(interaction, f"Nothing is waiting for you in **{session.name}** now.")
             return
@@ -111,14 +112,16 @@ class ComponentsCog(commands.Cog):
         await say_privately(interaction, message.content, embed=message.embed, view=message.view)
 
     async def private(self, interaction: discord.Interaction, cid: CustomId) -> None:
-        kept = self.bot.poster.private.get(int(cid.args[0])) if cid.args and cid.args[0].isdigit() else None
+        kept = self.bot.poster.private.get(int(cid.args[0])) if cid.args and is_number(cid.args[0]) else None
         if kept is None:
             await say_privately(
                 interaction, "That message is no longer available; `/game prompt` shows your decision."
             )
             return
         user_id, text = kept
-        if interaction.user.id != user_id:
+        session = table_of(interaction).sessions.get(cid.game_id)
+        seat = None if session is None else next((s for s in session.seats if s.user_id == user_id), None)
+        if interaction.user.id != user_id or seat is None:
             await say_privately(interaction, "That message is for someone else.")
             return
         await say_privately(interaction, text)
@@ -142,8 +145,8 @@ class ComponentsCog(commands.Cog):
         self, interaction: discord.Interaction, cid: CustomId, data: dict[str, Any]
     ) -> None:
         table = table_of(interaction)
-        session = table.session(cid.game_id)
         actor = actor_from(interaction)
+        session = table.reach(cid.game_id, actor)
         seat = session.seat_of_user(actor.user_id)
         if seat is None or seat.house != cid.house:
             owner = next((s for s in session.seats if s.house == cid.house), None)
@@ -168,7 +171,7 @@ class ComponentsCog(commands.Cog):
         values = [str(v) for v in data.get("values", [])]
         try:
             reaction = prompts.react(current.payload, extras, cid, values)
-        except (ValueError, IndexError, KeyError):
+        except (ValueError, IndexError, KeyError, TypeError):  # a forged or outdated custom id
             await self.stale(interaction, session, current)
             return
         if isinstance(reaction, prompts.OpenModal):
@@ -211,7 +214,9 @@ class ComponentsCog(commands.Cog):
         table = table_of(interaction)
         decision = current.decision
         try:
-            outcome = await table.submit(session.id, actor, line)
+            # The prompt names the decision it was drawn for: the table checks it under the game's lock,
+            # so a double click cannot answer the next decision too.
+            outcome = await table.submit(session.id, actor, line, expect=fingerprint(decision))
         except PLAYER_ERRORS as error:
             await interaction.followup.send(f"❌ {error}", ephemeral=True)
             return

@@ -376,6 +376,10 @@ class MarchSource:
 
 
 def march_sources(decision: dict[str, Any]) -> list[MarchSource]:
+    """The march orders a march decision may resolve; raises ValueError for any other decision (a click
+    whose custom id was forged or belongs to another prompt)."""
+    if decision.get("kind") != "march" or not isinstance((decision.get("schema") or {}).get("orders"), dict):
+        raise ValueError("not a march decision")
     found = []
     for area, info in sorted(decision["schema"]["orders"].items()):
         slots = [

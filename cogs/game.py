@@ -11,11 +11,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import autocomplete, embeds, prompts, rules
-from cogs.common import Reply, actor_from, bot_of, current_decision, find_game, say_privately
+from cogs.common import (
+    Reply,
+    actor_from,
+    bot_of,
+    current_decision,
+    find_game,
+    missing_permissions,
+    say_privately,
+)
 from cogs.drafts import describe
+from cogs.ids import fingerprint
 from cogs.poster import board_file
+from cogs.rules import PLAYER_ERRORS
 from table.session import Session
 from table.settings import HOUR, GameSettings
+from table.text import MAX_LINE, clip
 
 if TYPE_CHECKING:
     from bot import MaesterBot
@@ -43,9 +54,10 @@ prompt has a **Type the answer** button, and `/game act` answers in notation.
 `destroy winterfell footman` · `rank stark lannister` · `raven swap winterfell defense+1` · `raven none`
 Tokens: march-1 march+0 march+1* defense+1 defense+2* support+0 support+1* raid raid* consolidate consolidate*
 
-**Moderators** (the game's creator, server administrators, the moderator role): `/mod force`, `/mod undo`, \
-`/mod pause`, `/mod resume`, `/mod deadline`, `/mod replace`, `/mod kick`, `/mod addai`, `/mod end`, \
-`/mod export`, `/mod import`, `/mod audit`.
+**Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
+administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \
+`/mod deadline`, `/mod replace`, `/mod kick`, `/mod addai`, `/mod end`, `/mod export`, `/mod import`, \
+`/mod audit`. A moderator who also plays sees no other house's secret in them while the game runs.
 """
 
 
@@ -92,6 +104,15 @@ class GameCog(
                 interaction, "❌ Create a game in a server channel: its boards are posted there."
             )
             return
+        missing = missing_permissions(interaction.app_permissions)
+        if missing:
+            await say_privately(
+                interaction,
+                f"❌ I cannot run a game in this channel: I lack {' and '.join(missing)} here. A server "
+                "administrator can grant them in the channel's settings (Permissions, then my role or me), "
+                "then run `/game create` again.",
+            )
+            return
         async with Reply(interaction, ephemeral=False) as reply:
             settings = GameSettings(
                 players=players,
@@ -104,7 +125,6 @@ class GameCog(
                     "cards": round(cards_hours * HOUR),
                     "other": round(other_hours * HOUR),
                 },
-                moderator_role=self.bot.config.moderator_role,
             )
             session = await self.table.create_game(
                 actor_from(interaction),
@@ -227,7 +247,7 @@ class GameCog(
     async def log_(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            lines = await self.table.chronicle(session.id, limit=200)
+            lines = await self.table.chronicle(session.id, actor_from(interaction), limit=200)
             await reply.send(embed=embeds.chronicle_embed(session, lines))
 
     @app_commands.command(name="cards", description="House cards in hand and discarded")
@@ -269,12 +289,24 @@ class GameCog(
         line="Your answer, e.g. 'bid 2' or 'orders winterfell=march+0 …'", game=GAME_OPTION
     )
     @app_commands.autocomplete(line=autocomplete.my_line, game=autocomplete.games)
-    async def act(self, interaction: discord.Interaction, line: str, game: int | None = None) -> None:
-        async with Reply(interaction, ephemeral=True) as reply:
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        line: app_commands.Range[str, 1, MAX_LINE],
+        game: int | None = None,
+    ) -> None:
+        # What the person was asked when they sent this, read before anything awaits: the table checks
+        # it under the game's lock, so a line sent twice is not applied to the next decision too.
+        actor = actor_from(interaction)
+        try:
             session = find_game(interaction, game)
-            actor = actor_from(interaction)
             before = current_decision(self.table, session, actor)
-            outcome = await self.table.submit(session.id, actor, line)
+        except PLAYER_ERRORS as error:
+            await say_privately(interaction, f"❌ {error}")
+            return
+        async with Reply(interaction, ephemeral=True) as reply:
+            expect = fingerprint(before.decision) if before is not None else None
+            outcome = await self.table.submit(session.id, actor, line, expect=expect)
             bot_of(interaction).wake()
             kind = before.decision["kind"] if before is not None else None
             log.info("game %s: user %s answered %s with /game act", session.id, interaction.user.id, kind)
@@ -285,7 +317,7 @@ class GameCog(
             if outcome.message != "Recorded.":
                 await reply.send(f"✅ {outcome.message}")
             else:
-                await reply.send(f"✅ Recorded: **{describe(line, kind)}**.{more}")
+                await reply.send(f"✅ Recorded: **{clip(describe(line, kind), 1500)}**.{more}")
 
     @app_commands.command(name="help", description="How to play with Maester")
     async def help(self, interaction: discord.Interaction) -> None:

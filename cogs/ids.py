@@ -11,11 +11,12 @@ prompt is kept in memory. See :mod:`cogs.prompts` for the ops.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import string
 from dataclasses import dataclass
-from typing import Any
+
+from table.outbox import fingerprint
+
+__all__ = ["NONE", "CustomId", "digit", "fingerprint", "is_number", "is_ours", "parse", "undigit"]
 
 PREFIX = "m"
 MAX_LENGTH = 100
@@ -55,21 +56,18 @@ class CustomId:
 def parse(text: str) -> CustomId:
     """The custom id back; raises ValueError for anything that is not one of ours."""
     parts = text.split(":")
-    if len(parts) < 5 or parts[0] != PREFIX or not parts[1].isdigit():
+    if len(parts) < 5 or parts[0] != PREFIX or not is_number(parts[1]):
         raise ValueError(f"not a Maester custom id: {text!r}")
     return CustomId(int(parts[1]), parts[2], parts[3], parts[4], tuple(parts[5:]))
 
 
+def is_number(text: str, digits: int = 19) -> bool:
+    """ASCII digits only, and not too many of them (``str.isdigit`` accepts "²", which ``int`` refuses)."""
+    return text.isascii() and text.isdigit() and len(text) <= digits
+
+
 def is_ours(text: str | None) -> bool:
     return bool(text) and text.startswith(PREFIX + ":")  # type: ignore[union-attr]
-
-
-def fingerprint(decision: dict[str, Any]) -> str:
-    """Six hex digits that change whenever the question changes (its house, kind, wording, options, schema
-    or default), and not when only its deadline does."""
-    keys = ("house", "kind", "prompt", "options", "schema", "default")
-    blob = json.dumps([decision.get(k) for k in keys], sort_keys=True, separators=(",", ":"))
-    return hashlib.sha1(blob.encode()).hexdigest()[:6]
 
 
 def digit(index: int) -> str:

@@ -4,6 +4,8 @@ game's channel by the table's notices; the answers here are private."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -15,9 +17,12 @@ from discord.ext import commands
 
 from cogs import autocomplete, prompts, rules
 from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, table_of
-from cogs.ids import NONE, CustomId
+from cogs.ids import NONE, CustomId, is_number
 from table import ai
+from table.errors import TableError
+from table.importing import MAX_BYTES as MAX_IMPORT_BYTES
 from table.settings import CATEGORIES, HOUR
+from table.text import MAX_LINE, MAX_REASON, clean
 
 if TYPE_CHECKING:
     from bot import MaesterBot
@@ -26,7 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("maester.mod")
 
 GAME_OPTION = "The game's number (needed when it is not clear from the channel)"
-MAX_IMPORT_BYTES = 8 * 1024 * 1024
+Reason = app_commands.Range[str, 0, MAX_REASON]
 AI_CHOICES = [app_commands.Choice(name=style, value=style) for style in ai.STYLES]
 
 
@@ -58,9 +63,17 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
         await interaction.response.edit_message(content="Undo cancelled; nothing changed.", view=None)
         return
     table = table_of(interaction)
+    actor = actor_from(interaction)
+    if (
+        len(cid.args) < 2
+        or not is_number(cid.args[1])
+        or not (cid.args[0] == "phase" or is_number(cid.args[0]))
+    ):
+        raise TableError("That button is not one of this bot's; run `/mod undo` again.")
     target, length = cid.args[0], int(cid.args[1])
     reason = ":".join(cid.args[2:])
-    session = table.session(cid.game_id)
+    session = table.reach(cid.game_id, actor)
+    table.require_moderator(session, actor)
     if len(session.log) != length:
         await interaction.response.edit_message(
             content="The game has moved on since this preview; nothing was undone. Run `/mod undo` again.",
@@ -68,7 +81,6 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
         )
         return
     await interaction.response.defer()
-    actor = actor_from(interaction)
     if target == "phase":
         outcome = await table.undo(cid.game_id, actor, to_phase_start=True, reason=reason)
     else:
@@ -112,8 +124,8 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         self,
         interaction: discord.Interaction,
         house: str,
-        line: str | None = None,
-        reason: str = "",
+        line: app_commands.Range[str, 1, MAX_LINE] | None = None,
+        reason: Reason = "",
         game: int | None = None,
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
@@ -126,6 +138,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             log.info("game %s: user %s forced House %s (%s)", session.id, actor.user_id, name, kind)
             await reply.send(f"✅ {outcome.message}")
             what = prompts.kind_title(kind) if kind else "a decision"
+            reason = clean(reason, limit=MAX_REASON, what="A reason")
             because = f" Reason: {reason}" if reason else ""
             await self._announce(
                 interaction,
@@ -146,12 +159,12 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         interaction: discord.Interaction,
         count: app_commands.Range[int, 1, 10000] | None = None,
         phase: bool = False,
-        reason: str = "",
+        reason: Reason = "",
         game: int | None = None,
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            preview = self.table.undo_preview(session.id, actor_from(interaction), count, phase)
+            preview = await self.table.undo_preview(session.id, actor_from(interaction), count, phase)
             target = "phase" if phase else str(count)
             shown = "\n".join(f"`{line}`" for line in preview[:30])
             if len(preview) > 30:
@@ -169,7 +182,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     @app_commands.describe(reason="Why", game=GAME_OPTION)
     @app_commands.autocomplete(game=autocomplete.games)
     async def pause(
-        self, interaction: discord.Interaction, reason: str = "", game: int | None = None
+        self, interaction: discord.Interaction, reason: Reason = "", game: int | None = None
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
@@ -181,7 +194,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     @app_commands.describe(reason="Why", game=GAME_OPTION)
     @app_commands.autocomplete(game=autocomplete.games)
     async def resume(
-        self, interaction: discord.Interaction, reason: str = "", game: int | None = None
+        self, interaction: discord.Interaction, reason: Reason = "", game: int | None = None
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
@@ -206,7 +219,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         hours: app_commands.Range[float, 0.0, 8760.0],
         house: str | None = None,
         category: Literal["orders", "bids", "cards", "other"] | None = None,
-        reason: str = "",
+        reason: Reason = "",
         game: int | None = None,
     ) -> None:
         assert category is None or category in CATEGORIES
@@ -231,7 +244,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         interaction: discord.Interaction,
         house: str,
         user: discord.User,
-        reason: str = "",
+        reason: Reason = "",
         game: int | None = None,
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
@@ -258,7 +271,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         interaction: discord.Interaction,
         house: str,
         ai: str | None = None,
-        reason: str = "",
+        reason: Reason = "",
         game: int | None = None,
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
@@ -289,7 +302,9 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     @app_commands.command(name="end", description="End a game for good")
     @app_commands.describe(reason="Why", game=GAME_OPTION)
     @app_commands.autocomplete(game=autocomplete.games)
-    async def end(self, interaction: discord.Interaction, reason: str = "", game: int | None = None) -> None:
+    async def end(
+        self, interaction: discord.Interaction, reason: Reason = "", game: int | None = None
+    ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
             outcome = await self.table.end_game(session.id, actor_from(interaction), reason)
@@ -323,22 +338,25 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             )
             return
         async with Reply(interaction, ephemeral=False) as reply:
+            actor = actor_from(interaction)
+            self.table.require_server_moderator(actor, interaction.guild_id)  # before reading anything
             if file.size > MAX_IMPORT_BYTES:
-                await reply.fail("That file is too large to be a game export.")
+                await reply.fail(
+                    f"That file has {file.size:,} bytes; a game export has at most {MAX_IMPORT_BYTES:,}."
+                )
                 return
             try:
-                data: Any = json.loads(await file.read())
-            except (UnicodeDecodeError, json.JSONDecodeError):
+                data: Any = await asyncio.to_thread(json.loads, await file.read())
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
                 await reply.fail("That file is not JSON; attach the file `/mod export` gave you.")
                 return
-            if not isinstance(data, dict):
-                await reply.fail("That is not a Maester game export.")
-                return
+            members = await self._members(interaction, data)
             session = await self.table.import_game(
-                actor_from(interaction),
+                actor,
                 data,
                 channel_id=interaction.channel_id,
                 guild_id=interaction.guild_id,
+                members=members.__contains__,
             )
             bot_of(interaction).wake()
             log.info(
@@ -347,10 +365,48 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 interaction.user.id,
                 session.channel_id,
             )
+            waiting = [s.house for s in session.seats if s.user_id is None and not s.ai and s.house]
+            more = (
+                f" Houses {', '.join(rules.house_name(h) for h in waiting)} wait for a player: give each "
+                "one with `/mod replace`, then `/mod resume`."
+                if waiting
+                else ""
+            )
             await reply.send(
                 f"📥 **{session.name}** is imported as game **{session.id}** ({session.status}), "
-                f"{len(session.log)} actions replayed."
+                f"{len(session.log)} actions replayed.{more}"
             )
+
+    @staticmethod
+    async def _members(interaction: discord.Interaction, data: Any) -> set[int]:
+        """The people seated in an export who are members of this server (only they keep their seat)."""
+        seats = data.get("seats") if isinstance(data, dict) else None
+        if not isinstance(seats, list) or interaction.guild is None:
+            return set()
+        ids = {s.get("user_id") for s in seats[:6] if isinstance(s, dict)}
+        found = set()
+        for user_id in ids:
+            if type(user_id) is not int or not 0 < user_id < 2**63:
+                continue
+            if interaction.guild.get_member(user_id) is not None:
+                found.add(user_id)
+                continue
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.guild.fetch_member(user_id)
+                found.add(user_id)
+        return found
+
+    @app_commands.command(
+        name="role", description="Choose the role whose members moderate this server's games (administrators)"
+    )
+    @app_commands.describe(role="The moderator role (leave empty for none)")
+    async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            outcome = await self.table.set_moderator_role(
+                actor_from(interaction), None if role is None else role.id
+            )
+            log.info("server %s: moderator role set by user %s", interaction.guild_id, interaction.user.id)
+            await reply.send(f"✅ {outcome.message}")
 
     @app_commands.command(name="audit", description="What moderators and the table did to a game")
     @app_commands.describe(game=GAME_OPTION)

@@ -4,6 +4,16 @@ ticker (reminders and passed deadlines, on time).
 An outbox item is marked sent only after Discord accepted it, with the item's id as the message nonce, so
 a retry after a crash does not post twice. Items of one game are posted in order: when one fails for a
 passing reason (Discord down, a timeout), that game's later items wait for the next pass.
+
+When Discord refuses an item for a reason people can fix (the bot may not see the channel, may not send
+messages or attach files there, or the person's DMs are closed and the channel refuses too), the item is
+not dropped: it stays owed, the game's moderators (its creator by DM, and the channel where the bot can
+still write) are told once what is missing and how to grant it, and it is delivered as soon as the cause
+is fixed (tried again with a growing pause, and at once when the server's channels or roles change).
+
+Whatever goes to a person is for the house they play *now*: a prompt or reminder queued before a
+moderator gave the seat to someone else is not delivered, and a house's private news goes to its current
+player.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ import aiohttp
 import discord
 
 from cogs import embeds, prompts, rules
-from cogs.common import mentions
+from cogs.common import mentions, missing_permissions
 from cogs.ids import fingerprint
 from table.outbox import decision_json
 from table.store import OutboxItem
@@ -52,6 +62,20 @@ async def board_file(view: dict[str, Any]) -> discord.File | None:
 
 class Retry(Exception):
     """A post failed for a passing reason: try again later."""
+
+
+class Owed(Exception):
+    """Discord refused a post for a reason people must fix: ``problem`` says what, in words for them.
+    ``text_ok`` says whether plain text can still be posted in the game's channel."""
+
+    def __init__(self, problem: str, text_ok: bool = False) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.text_ok = text_ok
+
+
+OWED_FIRST_RETRY = 60.0  # seconds; doubled at each refusal, up to OWED_LONGEST
+OWED_LONGEST = 30 * 60.0
 
 
 def _transient(error: BaseException) -> bool:
@@ -102,14 +126,23 @@ class OutboxPoster:
                     break
                 blocked: set[int] = set()
                 done = 0
+                now = self.table.clock.now()
                 for index, item in enumerate(items):
                     if item.game_id in blocked:
+                        continue
+                    if item.retry_at is not None and item.retry_at > now:
+                        blocked.add(item.game_id)  # owed: the game's later items wait behind it
                         continue
                     later_board = any(
                         o.kind == "board" and o.game_id == item.game_id for o in items[index + 1 :]
                     )
                     try:
                         await self.post(item, ping=not later_board)
+                    except Owed as owed:
+                        await self._owe(item, owed)
+                        blocked.add(item.game_id)
+                        failed += 1
+                        continue
                     except Retry as error:
                         log.warning(
                             "outbox item %s (%s, game %s) will be retried: %s",
@@ -147,9 +180,13 @@ class OutboxPoster:
             return
         try:
             await handler(item, ping)
+        except Owed:
+            raise
         except discord.HTTPException as error:
             if _transient(error):
                 raise Retry(str(error)) from error
+            if error.status in (403, 404, 413):
+                raise self._diagnose(item, error) from error
             log.error(
                 "outbox item %s (%s, game %s) cannot be posted to %s %s: %s",
                 item.id,
@@ -167,6 +204,76 @@ class OutboxPoster:
             log.exception(
                 "outbox item %s (%s, game %s) could not be drawn; skipped", item.id, item.kind, item.game_id
             )
+
+    # --- what cannot be delivered ------------------------------------------------------------------------
+
+    def _diagnose(self, item: OutboxItem, error: discord.HTTPException) -> Owed:
+        """Why Discord refused an item, in words for the people who can fix it."""
+        session = self.table.sessions.get(item.game_id)
+        channel_id = item.target_id if item.target == "channel" else (session.channel_id if session else 0)
+        problem, text_ok = self._channel_problem(channel_id, error if item.target == "channel" else None)
+        if item.target == "user":
+            return Owed(f"<@{item.target_id}> has closed direct messages, and {problem}", text_ok=False)
+        return Owed(problem, text_ok)
+
+    def _channel_problem(self, channel_id: int, error: discord.HTTPException | None) -> tuple[str, bool]:
+        """What keeps the bot from posting in a channel (from its cached permissions there), and whether
+        plain text can still be posted in it."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if channel is None or guild is None or (error is not None and error.status == 404):
+            return (
+                "I cannot see the game's channel: it was deleted, or it is hidden from me (a server "
+                "administrator can give me View Channel there)",
+                False,
+            )
+        missing = missing_permissions(channel.permissions_for(guild.me))  # type: ignore[union-attr]
+        if not missing:
+            missing = ["Send Messages"]
+        can_write = "View Channel" not in missing and "Send Messages" not in missing
+        return (
+            f"I lack {' and '.join(missing)} in <#{channel_id}> (a server administrator can grant "
+            "them in the channel's settings: Permissions, then my role or me)",
+            can_write,
+        )
+
+    async def _owe(self, item: OutboxItem, owed: Owed) -> None:
+        """Keep the item owed, and tell the game's moderators once per problem."""
+        told = item.told and item.problem == owed.problem
+        log.warning(
+            "outbox item %s (%s, game %s) is owed: %s", item.id, item.kind, item.game_id, owed.problem
+        )
+        if not told:
+            await self._tell_owed(item, owed)
+        retry_in = min(OWED_FIRST_RETRY * 2**item.attempts, OWED_LONGEST)
+        await self.table.owe(item, owed.problem, retry_in, True)
+
+    async def _tell_owed(self, item: OutboxItem, owed: Owed) -> None:
+        session = self.table.sessions.get(item.game_id)
+        if session is None:
+            return
+        text = prompts.clip(
+            f"⚠️ **{session.name}** (game {session.id}): {owed.problem}. What waits ({item.kind}) is kept, "
+            "and will be posted as soon as I can.",
+            2000,
+        )
+        with contextlib.suppress(discord.HTTPException):
+            dm = await self._dm(session.creator_id)
+            await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
+        if owed.text_ok:
+            with contextlib.suppress(discord.HTTPException):
+                await self._channel(session.channel_id).send(
+                    text, allowed_mentions=discord.AllowedMentions.none()
+                )
+
+    def _holder(self, item: OutboxItem) -> int | None:
+        """The person who plays the item's house now (None: nobody, or an AI)."""
+        session = self.table.sessions.get(item.game_id)
+        house = item.payload.get("house")
+        if session is None or house is None:
+            return None
+        seat = next((s for s in session.seats if s.house == house), None)
+        return None if seat is None or seat.ai else seat.user_id
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -188,12 +295,24 @@ class OutboxPoster:
         kwargs: dict[str, Any] = {"embed": embeds.board_embed(payload, image=file is not None)}
         if file is not None:
             kwargs["file"] = file
-        await self._send(
-            self._channel(item.target_id), item, content=content, allowed_mentions=mentions(*users), **kwargs
-        )
+        channel = self._channel(item.target_id)
+        try:
+            await self._send(channel, item, content=content, allowed_mentions=mentions(*users), **kwargs)
+        except discord.HTTPException as error:
+            if error.status != 413 or file is None:
+                raise
+            # Larger than the server's upload limit (not expected: a board is well under 1 MB): the news
+            # still goes out, without the picture; /game board draws it again.
+            log.warning("game %s: the board image is over the upload limit; posted without it", item.game_id)
+            kwargs = {"embed": embeds.board_embed(payload, image=False)}
+            await self._send(channel, item, content=content, allowed_mentions=mentions(*users), **kwargs)
         log.info("game %s: board posted (%s), outbox item %s", item.game_id, payload.get("title"), item.id)
 
     async def _notice(self, item: OutboxItem, ping: bool) -> None:
+        if item.target == "user":
+            dm = await self._dm(item.target_id)
+            await self._send(dm, item, content=embeds.notice_text(item.payload))
+            return
         await self._send(self._channel(item.target_id), item, content=embeds.notice_text(item.payload))
         log.info("game %s: notice posted, outbox item %s", item.game_id, item.id)
 
@@ -209,6 +328,8 @@ class OutboxPoster:
         decision = payload["decision"]
         if session is None or session.game is None:
             return None
+        if item.target == "user" and self._holder(item) != item.target_id:
+            return None  # the seat changed hands: its new player was prompted when it did
         for pending in session.pending():
             if pending.house == decision["house"] and fingerprint(decision_json(pending)) == fingerprint(
                 decision
@@ -275,13 +396,19 @@ class OutboxPoster:
 
     async def _private(self, item: OutboxItem, ping: bool) -> None:
         payload = item.payload
+        holder = self._holder(item)
+        if holder is None:
+            log.info(
+                "game %s: private news for a house nobody plays now; item %s dropped", item.game_id, item.id
+            )
+            return
         house = rules.house_name(payload["house"])
         text = f"**{payload.get('game_name', '')}** (game {item.game_id}), for {house}: {payload['text']}"
         try:
-            dm = await self._dm(item.target_id)
+            dm = await self._dm(holder)
             await self._send(dm, item, content=prompts.clip(text, 2000))
         except discord.Forbidden:
-            self.private[item.id] = (item.target_id, text)
+            self.private[item.id] = (holder, text)
             while len(self.private) > PRIVATE_KEPT:
                 self.private.popitem(last=False)
             await self._dms_closed(
@@ -291,12 +418,17 @@ class OutboxPoster:
         log.info(
             "game %s: private news sent by DM to user %s, outbox item %s",
             item.game_id,
-            item.target_id,
+            holder,
             item.id,
         )
 
     async def _reminder(self, item: OutboxItem, ping: bool) -> None:
         payload = item.payload
+        if self._holder(item) != item.target_id:
+            log.info(
+                "game %s: a reminder for a seat that changed hands; item %s dropped", item.game_id, item.id
+            )
+            return
         due = payload.get("due_at")
         text = (
             f"⏰ {payload.get('text', '')} The deadline is <t:{int(due)}:R>."

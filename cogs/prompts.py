@@ -40,7 +40,7 @@ from typing import Any
 import discord
 
 from cogs import drafts, rules
-from cogs.ids import NONE, CustomId, digit, fingerprint, undigit
+from cogs.ids import NONE, CustomId, digit, fingerprint, is_number, undigit
 
 PER_PAGE = 4  # area selects per orders / muster message, leaving a row for the buttons
 BUTTON_LABEL = 80
@@ -649,7 +649,7 @@ def react(payload: dict[str, Any], extras: rules.Extras, cid: CustomId, values: 
     value = values[0] if values else None
     if op == "c":
         listed = drafts.choices(decision, extras) or []
-        choice = args[0] if args and args[0].isdigit() else value
+        choice = args[0] if args and is_number(args[0], 3) else value
         if choice == "t":
             return OpenModal(default)
         return Submit(listed[int(choice or "")].action)

@@ -76,6 +76,8 @@ class FakeInteraction:
         self.type = discord.InteractionType.modal_submit if modal else discord.InteractionType.component
         self.guild_id = None if dm else 10
         self.channel_id = 999 if dm else CHANNEL
+        self.channel = None
+        self.permissions = discord.Permissions.none()
         self.message = SimpleNamespace(flags=SimpleNamespace(ephemeral=False))
         self.calls = Calls()
         self.response = FakeResponse(self.calls)
@@ -372,8 +374,40 @@ async def test_a_slow_public_answer_is_deferred_in_time(
     async with Reply(interaction, ephemeral=False) as reply:  # type: ignore[arg-type]
         await asyncio.sleep(0.05)  # the table waits on a lock
         await reply.send("Done.")
-    assert interaction.calls.kinds() == ["defer", "followup"]
+        await reply.send("And more.")
+    # the answer replaces the "thinking" message; what follows is a follow-up
+    assert interaction.calls.kinds() == ["defer", "edit-original", "followup"]
     assert interaction.calls.log[0][2] == {"ephemeral": False, "thinking": True}
+    assert interaction.calls.log[1][2]["content"] == "Done."
+
+
+async def test_a_refusal_after_a_public_deferral_goes_to_the_person_alone(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from cogs.common import Reply
+    from table import TableError
+
+    monkeypatch.setattr(Reply, "PATIENCE", 0.01)
+    interaction = CommandInteraction(FakeBot(table), ALICE)
+    async with Reply(interaction, ephemeral=False):  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        raise TableError("This game is full.")
+    assert interaction.calls.kinds() == ["defer", "delete", "followup"]
+    content, kwargs = interaction.calls.last("followup")
+    assert content == "❌ This game is full." and kwargs["ephemeral"] is True
+
+
+async def test_answers_are_clipped_to_discords_limit(table: Table) -> None:
+    from cogs.common import Reply
+    from table import TableError
+
+    interaction = CommandInteraction(FakeBot(table), ALICE)
+    async with Reply(interaction, ephemeral=False):  # type: ignore[arg-type]
+        raise TableError("x" * 3000)
+    content, _ = interaction.calls.last("send")
+    assert len(content) == 2000 and content.endswith("…")
 
 
 async def test_a_private_answer_defers_at_once(table: Table) -> None:
@@ -382,8 +416,8 @@ async def test_a_private_answer_defers_at_once(table: Table) -> None:
     interaction = CommandInteraction(FakeBot(table), ALICE)
     async with Reply(interaction, ephemeral=True) as reply:  # type: ignore[arg-type]
         await reply.send("Recorded.")
-    assert interaction.calls.kinds() == ["defer", "followup"]
-    assert interaction.calls.last("followup")[1]["ephemeral"] is True
+    assert interaction.calls.kinds() == ["defer", "edit-original"]
+    assert interaction.calls.log[0][2] == {"ephemeral": True, "thinking": True}
 
 
 async def test_boards_carry_the_rendered_image(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -37,7 +37,9 @@ def test_the_env_file_reader(tmp_path: Path) -> None:
 
 def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) -> None:
     env = tmp_path / ".env"
-    env.write_text("DISCORD_TOKEN=from-file\nMAESTER_DEV_GUILD_ID=42\nMAESTER_MODERATOR_ROLE=Maester\n")
+    env.write_text(
+        "DISCORD_TOKEN=from-file\nMAESTER_DEV_GUILD_ID=42\nMAESTER_MODERATOR_ROLE=1200000000000000102\n"
+    )
     config = load_config(
         {"DISCORD_TOKEN": "from-env", "MAESTER_DISCORD_API": "http://127.0.0.1:8765/api/v10/"}, env
     )
@@ -45,7 +47,7 @@ def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) 
         token="from-env",
         database="maester.sqlite3",
         dev_guild_id=42,
-        moderator_role="Maester",
+        moderator_role=1200000000000000102,
         log_level="INFO",
         discord_api="http://127.0.0.1:8765/api/v10",
     )
@@ -57,6 +59,8 @@ def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) 
         ({"MAESTER_DEV_GUILD_ID": "my server"}, "server id"),
         ({"MAESTER_LOG_LEVEL": "LOUD"}, "MAESTER_LOG_LEVEL"),
         ({"MAESTER_DISCORD_API": "127.0.0.1"}, "http"),
+        ({"MAESTER_MODERATOR_ROLE": "Maester"}, "role's id"),  # a name would match any server's role
+        ({"MAESTER_MODERATOR_ROLE": "²"}, "role's id"),
     ],
 )
 def test_wrong_settings_are_named(tmp_path: Path, setting: dict[str, str], message: str) -> None:
@@ -128,6 +132,7 @@ async def test_the_commands(tmp_path: Path) -> None:
             "export",
             "import",
             "addai",
+            "role",
             "audit",
         }
         for data in groups.values():
@@ -137,3 +142,7 @@ async def test_the_commands(tmp_path: Path) -> None:
                     assert len(option["description"]) <= 100
     finally:
         await client.close()  # closes the table too
+
+
+def test_the_token_never_shows_in_the_configuration_repr() -> None:
+    assert "s3cret" not in repr(Config(token="s3cret"))

@@ -6,7 +6,7 @@ import json
 
 from cogs import embeds, rules
 from table.table import Table
-from tests.table.conftest import ALICE, BOB, CAROL, three_player_game
+from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, three_player_game
 
 SECRET_ORDERS = "orders winterfell=march+1* white-harbor=raid* the-shivering-sea=support+0"
 
@@ -58,7 +58,7 @@ async def test_the_status_of_a_lobby_and_of_a_game(table: Table) -> None:
     from table import GameSettings
 
     lobby = await table.create_game(
-        ALICE, channel_id=5, guild_id=6, settings=GameSettings(players=4), name="Lobby"
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=4), name="Lobby"
     )
     await table.join(lobby.id, ALICE, "stark")
     text = _text(embeds.status_embed(lobby))

@@ -68,10 +68,10 @@ async def maester_bot(
     fake: FakeDiscord, database: Path, *, moderator_role: str | None = None
 ) -> AsyncIterator[MaesterBot]:
     """The real bot (``create_bot``) in this event loop against ``fake``, ready and with its commands
-    synced; closed on exit. Fails the test if the bot logged an error."""
-    config = Config(
-        token="fake", database=str(database), dev_guild_id=fake.guild_id, moderator_role=moderator_role
-    )
+    synced; closed on exit. Fails the test if the bot logged an error. ``moderator_role`` names a role of
+    the fake's server, configured by its id."""
+    role_id = fake.role(moderator_role).id if moderator_role else None
+    config = Config(token="fake", database=str(database), dev_guild_id=fake.guild_id, moderator_role=role_id)
     errors = _Errors()
     root = logging.getLogger()
     root.addHandler(errors)

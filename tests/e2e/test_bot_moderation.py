@@ -144,7 +144,8 @@ async def test_a_player_who_is_not_a_moderator_is_refused_privately(
             answer = await refused(await fake.slash("bob", "mod", command, options=options))
             assert answer.visible_to is fake.users["bob"] and not answer.components
             assert answer.content == (
-                f"❌ {NOT_A_MODERATOR}: its creator, a server administrator, or a member of the Maester role."
+                f"❌ {NOT_A_MODERATOR}: its creator, an administrator of its server, or a member of its "
+                f"moderator role (<@&{fake.role('Maester').id}>)."
             ), (command, answer)
 
         await game.settled()

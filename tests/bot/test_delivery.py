@@ -1,0 +1,140 @@
+"""What the poster delivers: to whoever plays a house now, and, when Discord refuses an item for a reason
+people can fix, nothing is lost: the item stays owed, the moderators are told once, and it is posted once
+the cause is fixed."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from cogs.poster import OutboxPoster
+from table import outbox
+from table.clock import FakeClock
+from table.table import Table
+from tests.bot.test_components import FakeChannel, PosterBot
+from tests.table.conftest import ALICE, BOB, CHANNEL, three_player_game
+
+DAVE_ID = 4
+
+
+class _Forbidden:
+    status = 403
+    reason = "Forbidden"
+
+
+class StrictChannel(FakeChannel):
+    """A channel whose permissions a test sets: without Send Messages nothing posts, without Attach Files
+    no file does."""
+
+    def __init__(self, sent: list[dict[str, Any]], where: str, permissions: discord.Permissions) -> None:
+        super().__init__(sent, where)
+        self.permissions = permissions
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        if not self.permissions.send_messages or (kwargs.get("file") and not self.permissions.attach_files):
+            raise discord.Forbidden(_Forbidden(), {"code": 50013, "message": "Missing Permissions"})
+        await super().send(content, **kwargs)
+
+
+class GuildBot(PosterBot):
+    """A bot whose game channel has the given permissions (as discord.py's cache would say)."""
+
+    def __init__(self, table: Table, permissions: discord.Permissions) -> None:
+        super().__init__(table, closed=set())
+        self.channel = StrictChannel(self.sent, f"channel {CHANNEL}", permissions)
+        me = SimpleNamespace(id=999)
+        self.guild = SimpleNamespace(me=me)
+
+    def get_partial_messageable(self, channel_id: int) -> FakeChannel:
+        return self.channel if channel_id == CHANNEL else super().get_partial_messageable(channel_id)
+
+    def get_channel(self, channel_id: int) -> Any:
+        if channel_id != CHANNEL:
+            return None
+        return SimpleNamespace(guild=self.guild, permissions_for=lambda member: self.channel.permissions)
+
+
+async def test_prompts_queued_before_a_replacement_go_to_the_new_player_only(table: Table) -> None:
+    game_id = await three_player_game(table)  # Bob's orders prompt is queued
+    await table.replace_player(game_id, ALICE, "lannister", DAVE_ID, "Dave")
+    bot = PosterBot(table, closed=set())
+    await OutboxPoster(bot).flush()  # type: ignore[arg-type]
+    dms = [s["to"] for s in bot.sent if s["to"].startswith("dm") and s.get("embed") is not None]
+    assert f"dm {BOB.user_id}" not in dms and f"dm {DAVE_ID}" in dms
+    assert await table.outbox() == []
+
+
+async def test_a_houses_private_news_goes_to_its_player_now(table: Table) -> None:
+    game_id = await three_player_game(table)
+    session = table.session(game_id)
+    news = outbox.item(
+        "private",
+        "user",
+        BOB.user_id,
+        game_id=game_id,
+        game_name=session.name,
+        house="lannister",
+        text="Top: X",
+    )
+    async with table.store.unit() as store:
+        await store.add_outbox(game_id, news, 0.0)
+    await table.replace_player(game_id, ALICE, "lannister", DAVE_ID, "Dave")
+    bot = PosterBot(table, closed=set())
+    await OutboxPoster(bot).flush()  # type: ignore[arg-type]
+    private = [s for s in bot.sent if "Top: X" in (s.get("content") or "")]
+    assert [s["to"] for s in private] == [f"dm {DAVE_ID}"]
+
+
+async def test_a_board_refused_for_attach_files_stays_owed_and_is_posted_once_granted(tmp_path: Any) -> None:
+    clock = FakeClock()
+    table = await Table.open(tmp_path / "db.sqlite3", clock)
+    try:
+        await three_player_game(table)
+        permissions = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
+        bot = GuildBot(table, permissions)
+        poster = OutboxPoster(bot)  # type: ignore[arg-type]
+        items = await table.outbox()
+        await poster.flush()
+        waiting = await table.outbox()
+        first_owed = next(i for i in waiting if i.problem)
+        assert first_owed.kind == "board" and "Attach Files" in first_owed.problem
+        # the game's later channel items wait behind it, in order; DMs of other items went out
+        assert all(i.game_id == first_owed.game_id for i in waiting)
+        told = [s for s in bot.sent if "Attach Files" in (s.get("content") or "")]
+        assert sorted(s["to"] for s in told) == [f"channel {CHANNEL}", f"dm {ALICE.user_id}"]
+        await poster.flush()  # too early to try again, and nobody is told twice
+        assert len([s for s in bot.sent if "Attach Files" in (s.get("content") or "")]) == 2
+        permissions.attach_files = True
+        await table.retry_owed()  # as when the server's channels or roles change
+        await poster.flush()
+        assert await table.outbox() == []
+        delivered = {s.get("nonce") for s in bot.sent} - {None}
+        assert delivered == {i.id for i in items}
+        boards = [s for s in bot.sent if s.get("file") is not None]
+        assert boards and boards[0]["nonce"] == first_owed.id
+    finally:
+        await table.close()
+
+
+async def test_with_dms_closed_and_the_channel_refusing_nothing_is_lost(tmp_path: Any) -> None:
+    clock = FakeClock()
+    table = await Table.open(tmp_path / "db.sqlite3", clock)
+    try:
+        await three_player_game(table)
+        permissions = discord.Permissions(view_channel=True)  # no Send Messages
+        bot = GuildBot(table, permissions)
+        bot.closed = {ALICE.user_id, BOB.user_id}
+        poster = OutboxPoster(bot)  # type: ignore[arg-type]
+        items = await table.outbox()
+        await poster.flush()
+        owed = [i for i in await table.outbox() if i.problem]
+        assert owed and all("Send Messages" in i.problem for i in owed)
+        clock.advance(3600)
+        permissions.send_messages = permissions.attach_files = permissions.embed_links = True
+        await poster.flush()
+        assert await table.outbox() == []
+        assert {s.get("nonce") for s in bot.sent} >= {i.id for i in items}
+    finally:
+        await table.close()
