@@ -1,10 +1,14 @@
 """A fake Discord that the real discord.py client talks to over a real socket.
 
 One aiohttp server on 127.0.0.1 serves the REST API under ``/api/v10`` (and ``/api/v9``, ``/api``),
-the gateway websocket at ``/ws`` and uploaded attachments at ``/attachments/...``. It holds one guild
-with text channels, roles, the bot and a few people, stores what the bot syncs, sends and edits, and
-lets a test act as those people: slash commands, component clicks, modal submissions, autocomplete
-and plain messages arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches.
+the gateway websocket at ``/ws`` and uploaded attachments at ``/attachments/...``. It holds a guild
+("Westeros": text channels "game" and "general", roles @everyone/Admin/Maester/Bot, the bot and a few
+people) and any others a test adds with :meth:`FakeDiscord.add_guild` (their own ids, roles of the same
+names, their own channels and members; a person may be in several guilds with other roles in each; the
+bot is in all). It stores what the bot syncs, sends and edits, and lets a test act as those people:
+slash commands, component clicks, modal submissions, autocomplete and plain messages, in any guild's
+channel or a DM, arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches carrying
+the member, roles and permissions of that guild.
 
 Where Discord would refuse a request (a message over 2000 characters, an empty message, a second
 response to one interaction, a response after the 3 second deadline, a DM to someone whose DMs are
@@ -293,9 +297,7 @@ class FakeUser:
     username: str
     display_name: str | None = None
     bot: bool = False
-    role_ids: list[int] = field(default_factory=list)
     dms_closed: bool = False
-    in_guild: bool = True
 
     @property
     def mention(self) -> str:
@@ -333,6 +335,10 @@ class FakeChannel:
     recipient: FakeUser | None = None
     position: int = 0
     last_message_id: int | None = None
+    label: str = ""  # "Essos#game" for the channels of added guilds, "#game" for the first guild's
+
+    def __post_init__(self) -> None:
+        self.label = self.label or f"#{self.name}"
 
     @property
     def is_dm(self) -> bool:
@@ -371,7 +377,53 @@ class FakeChannel:
     def __repr__(self) -> str:
         if self.is_dm:
             return f"<FakeChannel DM with {self.recipient.key if self.recipient else '?'} id={self.id}>"
-        return f"<FakeChannel #{self.name} id={self.id}>"
+        return f"<FakeChannel {self.label} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeGuild:
+    """A server: its roles (by name, ``@everyone`` included, whose id is the guild's), its text channels
+    and its members (user id -> the ids of their roles here, ``@everyone`` left implicit). A person may
+    be a member of several guilds with different roles in each; the bot is a member of every guild."""
+
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[str, FakeRole] = field(default_factory=dict)
+    channels: dict[int, FakeChannel] = field(default_factory=dict)
+    members: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> FakeRole:
+        return self.roles["@everyone"]
+
+    @property
+    def channel(self) -> FakeChannel:
+        """The first text channel (the game's channel in the default world)."""
+        return next(iter(self.channels.values()))
+
+    def get_channel(self, name: str) -> FakeChannel:
+        for ch in self.channels.values():
+            if ch.name == name:
+                return ch
+        names = [c.name for c in self.channels.values()]
+        raise LookupError(f"no channel #{name} in {self.name} (it has {names})")
+
+    def get_role(self, which: FakeRole | str | int) -> FakeRole:
+        for r in self.roles.values():
+            if which is r or which in (r.id, r.name):
+                return r
+        raise LookupError(f"no role {which!r} in {self.name} (it has {list(self.roles)})")
+
+    def has_member(self, user: FakeUser) -> bool:
+        return user.id in self.members
+
+    def role_ids(self, user: FakeUser) -> list[int]:
+        """The member's roles here (without @everyone); empty for someone who is not a member."""
+        return list(self.members.get(user.id, []))
+
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name} id={self.id}>"
 
 
 @dataclass(eq=False)
@@ -518,8 +570,9 @@ class FakeMessage:
         }
         if self.channel.guild_id is not None:
             data["guild_id"] = str(self.channel.guild_id)
-            if self.webhook_id is None and self.author.in_guild:
-                data["member"] = fake.member_payload(self.author, with_user=False)
+            guild = fake.guilds.get(self.channel.guild_id)
+            if self.webhook_id is None and guild is not None and guild.has_member(self.author):
+                data["member"] = fake.member_payload(self.author, guild=guild, with_user=False)
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(fake.application_id)
@@ -560,7 +613,7 @@ class FakeMessage:
 
     def __repr__(self) -> str:
         where = f"DM:{self.channel.recipient.key}" if self.channel.is_dm and self.channel.recipient else ""
-        where = where or f"#{self.channel.name}"
+        where = where or self.channel.label
         tags = [t for t, on in (("ephemeral", self.ephemeral), ("loading", self.loading)) if on]
         tags += ["deleted"] if self.deleted else []
         text = self.text.replace("\n", " | ")
@@ -905,6 +958,19 @@ class RequestRecord:
 # --------------------------------------------------------------------------------------------------
 
 
+BOT_ROLE_PERMISSIONS = Perm.EVERYONE | Perm.MANAGE_MESSAGES  # the bot's managed role, in every guild
+# What an app may do in a DM (app_permissions there).
+DM_PERMISSIONS = (
+    Perm.ADD_REACTIONS
+    | Perm.VIEW_CHANNEL
+    | Perm.SEND_MESSAGES
+    | Perm.EMBED_LINKS
+    | Perm.ATTACH_FILES
+    | Perm.READ_MESSAGE_HISTORY
+    | Perm.MENTION_EVERYONE
+    | Perm.USE_EXTERNAL_EMOJIS
+)
+
 PEOPLE: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     # key, username, display name, roles
     ("alice", "alice", "Alice", ()),
@@ -945,30 +1011,34 @@ class FakeDiscord:
         self.host = "127.0.0.1"
         self.port = 0
 
-        # world
-        self.guild_id = self.GUILD_ID
-        self.guild_name = guild_name
+        # world: the first guild ("Westeros") with fixed ids; add_guild() adds more
         self.application_id = self.APPLICATION_ID
         self.bot_user = FakeUser(self.BOT_ID, "bot", "Maester", None, bot=True)
-        self.app_owner = FakeUser(self.OWNER_ID, "owner", "maester-dev", in_guild=False)
+        self.app_owner = FakeUser(self.OWNER_ID, "owner", "maester-dev")  # in no guild
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}  # every channel: all guilds' and the DMs
+        self.users: dict[str, FakeUser] = {}
         base = self.GUILD_ID - 1
-        self.roles: dict[str, FakeRole] = {
+        home = FakeGuild(self.GUILD_ID, guild_name, self.OWNER_ID)
+        home.roles = {
             "@everyone": FakeRole(self.GUILD_ID, "@everyone", Perm.EVERYONE, 0),
             "Admin": FakeRole(base + 101, "Admin", Perm.ADMINISTRATOR, 3),
             "Maester": FakeRole(base + 102, "Maester", 0, 2),
-            "Bot": FakeRole(base + 103, "Bot", Perm.EVERYONE | Perm.MANAGE_MESSAGES, 1, managed=True),
+            "Bot": FakeRole(base + 103, "Bot", BOT_ROLE_PERMISSIONS, 1, managed=True),
         }
-        self.bot_user.role_ids = [self.roles["Bot"].id]
-        self.channels: dict[int, FakeChannel] = {}
+        home.members[self.bot_user.id] = [home.roles["Bot"].id]
         for i, name in enumerate(channel_names):
-            ch = FakeChannel(base + 201 + i, 0, name, self.guild_id, position=i)
+            ch = FakeChannel(base + 201 + i, 0, name, home.id, position=i)
+            home.channels[ch.id] = ch
             self.channels[ch.id] = ch
-        self.channel = next(iter(self.channels.values()))  # the main text channel ("game")
-        self.users: dict[str, FakeUser] = {}
         for i, (key, username, display, role_names) in enumerate(people):
-            role_ids = [self.roles[r].id for r in role_names]
-            self.users[key] = FakeUser(base + 302 + i, key, username, display, role_ids=role_ids)
-        self.owner_id = self.users["admin"].id if "admin" in self.users else self.OWNER_ID
+            self.users[key] = FakeUser(base + 302 + i, key, username, display)
+            home.members[self.users[key].id] = [home.roles[r].id for r in role_names]
+        if "admin" in self.users:
+            home.owner_id = self.users["admin"].id
+        self.guilds[home.id] = home
+        self.home = home  # the first guild: the default wherever a guild is not given
+        self.channel = home.channel  # the main text channel ("game")
         self._dm_by_user: dict[int, FakeChannel] = {}
 
         # what the bot did
@@ -1153,32 +1223,184 @@ class FakeDiscord:
                     return u
         raise LookupError(f"no such person: {who!r} (known: {sorted(self.users)})")
 
-    def role(self, which: FakeRole | str | int) -> FakeRole:
+    # ---------------------------------------------------------------- guilds, roles, channels, members
+
+    @property
+    def guild_id(self) -> int:
+        """The first guild's id (Westeros)."""
+        return self.home.id
+
+    @property
+    def guild_name(self) -> str:
+        return self.home.name
+
+    @property
+    def roles(self) -> dict[str, FakeRole]:
+        """The first guild's roles by name (``fake.guild("Essos").roles`` for another's)."""
+        return self.home.roles
+
+    @property
+    def owner_id(self) -> int:
+        return self.home.owner_id
+
+    def guild(self, which: FakeGuild | str | int | None = None) -> FakeGuild:
+        """A guild by id or name; ``None``: the first one (Westeros)."""
+        if which is None:
+            return self.home
+        if isinstance(which, FakeGuild):
+            return which
+        for g in self.guilds.values():
+            if which in (g.id, g.name):
+                return g
+        raise LookupError(f"no such guild: {which!r} (known: {[g.name for g in self.guilds.values()]})")
+
+    def guild_of(self, channel: FakeChannel) -> FakeGuild | None:
+        """The guild of a guild channel; None for a DM."""
+        return None if channel.guild_id is None else self.guilds[channel.guild_id]
+
+    def role(self, which: FakeRole | str | int, guild: FakeGuild | str | int | None = None) -> FakeRole:
+        """A role by name in ``guild`` (default: the first guild), or by id in any guild."""
         if isinstance(which, FakeRole):
             return which
-        for r in self.roles.values():
-            if which in (r.id, r.name):
-                return r
-        raise LookupError(f"no such role: {which!r}")
+        with contextlib.suppress(LookupError):
+            return self.guild(guild).get_role(which)
+        if isinstance(which, int):
+            for g in self.guilds.values():
+                with contextlib.suppress(LookupError):
+                    return g.get_role(which)
+        raise LookupError(f"no such role: {which!r} in {self.guild(guild).name}")
 
-    def get_channel(self, which: FakeChannel | str | int) -> FakeChannel:
+    def get_channel(
+        self, which: FakeChannel | str | int, guild: FakeGuild | str | int | None = None
+    ) -> FakeChannel:
+        """A channel by id, or by name: ``"general"`` (in ``guild``; without one the first guild's, then
+        the others'), or ``"Essos#game"``."""
         if isinstance(which, FakeChannel):
             return which
-        for ch in self.channels.values():
-            if which in (ch.id, ch.name):
-                return ch
+        if isinstance(which, int):
+            if which in self.channels:
+                return self.channels[which]
+            raise LookupError(f"no such channel: {which!r}")
+        if "#" in which and guild is None:
+            guild, _, which = which.partition("#")
+        guilds = [self.guild(guild)] if guild is not None else list(self.guilds.values())
+        for g in guilds:
+            with contextlib.suppress(LookupError):
+                return g.get_channel(which)
         raise LookupError(f"no such channel: {which!r}")
 
-    def add_person(self, key: str, *, roles: Sequence[str] = (), display_name: str | None = None) -> FakeUser:
-        """Another person in the guild (tell a connected bot with GUILD_MEMBER_ADD)."""
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channel_names: Sequence[str] = ("game",),
+        roles: Mapping[str, int] | None = None,
+        members: Mapping[str, Sequence[str]] | None = None,
+        owner: FakeUser | str | None = None,
+    ) -> FakeGuild:
+        """Another server the bot is in (a connected bot gets its GUILD_CREATE), with ids of its own.
+
+        ``roles`` maps role names to permissions (default: ``Admin`` with Administrator and ``Maester``
+        with none: the names of the first guild's roles, but other roles); ``@everyone`` and the bot's
+        managed ``Bot`` role are always made (name them in ``roles`` to change their permissions).
+        ``members`` maps person keys to their role names here; unknown keys are new people (members of
+        no other guild). ``owner`` (a member) has every permission; by default the application's
+        developer, who is not a member, owns it."""
+        gid = self.snowflake()
+        guild = FakeGuild(gid, name, self.OWNER_ID)
+        wanted = dict({"Admin": Perm.ADMINISTRATOR, "Maester": 0} if roles is None else roles)
+        everyone = wanted.pop("@everyone", Perm.EVERYONE)
+        bot_perms = wanted.pop("Bot", BOT_ROLE_PERMISSIONS)
+        guild.roles["@everyone"] = FakeRole(gid, "@everyone", everyone, 0)
+        top = len(wanted) + 1
+        for i, (role_name, perms) in enumerate(wanted.items()):
+            guild.roles[role_name] = FakeRole(self.snowflake(), role_name, perms, top - i)
+        guild.roles["Bot"] = FakeRole(self.snowflake(), "Bot", bot_perms, 1, managed=True)
+        guild.members[self.bot_user.id] = [guild.roles["Bot"].id]
+        for i, channel_name in enumerate(channel_names):
+            ch = FakeChannel(
+                self.snowflake(), 0, channel_name, gid, position=i, label=f"{name}#{channel_name}"
+            )
+            guild.channels[ch.id] = ch
+            self.channels[ch.id] = ch
+        for key, role_names in (members or {}).items():
+            user = self.users.get(key) or self._new_person(key)
+            guild.members[user.id] = [guild.get_role(r).id for r in role_names]
+        if owner is not None:
+            user = self.user(owner)
+            if not guild.has_member(user):
+                raise ValueError(f"the owner of {name} must be one of its members")
+            guild.owner_id = user.id
+        self.guilds[gid] = guild
+        if self._session is not None:
+            self._dispatch("GUILD_CREATE", self.guild_create_payload(guild))
+            self._bump()
+        return guild
+
+    def _new_person(self, key: str, display_name: str | None = None) -> FakeUser:
+        if key in self.users:
+            raise ValueError(f"there is already a person {key!r}")
         user = FakeUser(self.snowflake(), key, key, display_name or key.title())
-        user.role_ids = [self.role(r).id for r in roles]
         self.users[key] = user
-        self._dispatch("GUILD_MEMBER_ADD", {**self.member_payload(user), "guild_id": str(self.guild_id)})
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        ch = FakeChannel(self.snowflake(), 0, name, self.guild_id, position=len(self.channels))
+    def add_person(
+        self,
+        key: str,
+        *,
+        roles: Sequence[str] = (),
+        display_name: str | None = None,
+        guild: FakeGuild | str | int | None = None,
+    ) -> FakeUser:
+        """A new person, member of ``guild`` (default: the first) with these roles there."""
+        user = self._new_person(key, display_name)
+        self.add_member(user, guild, roles=roles)
+        return user
+
+    def add_member(
+        self, who: FakeUser | str, guild: FakeGuild | str | int | None = None, *, roles: Sequence[str] = ()
+    ) -> FakeUser:
+        """``who`` (a person key: a new person if unknown) joins ``guild`` with these roles there
+        (GUILD_MEMBER_ADD, which Discord sends only with the GUILD_MEMBERS intent)."""
+        g = self.guild(guild)
+        user = who if isinstance(who, FakeUser) else (self.users.get(who) or self._new_person(who))
+        if g.has_member(user):
+            raise ValueError(f"{user.key} is already a member of {g.name}")
+        g.members[user.id] = [g.get_role(r).id for r in roles]
+        if self._wants(Intent.GUILD_MEMBERS):
+            self._dispatch("GUILD_MEMBER_ADD", {**self.member_payload(user, guild=g), "guild_id": str(g.id)})
+        self._bump()
+        return user
+
+    def set_roles(
+        self, who: FakeUser | str | int, roles: Sequence[str], guild: FakeGuild | str | int | None = None
+    ) -> None:
+        """Replace a member's roles in ``guild`` (GUILD_MEMBER_UPDATE, with the GUILD_MEMBERS intent)."""
+        g = self.guild(guild)
+        user = self.user(who)
+        if not g.has_member(user):
+            raise LookupError(f"{user.key} is not a member of {g.name}")
+        g.members[user.id] = [g.get_role(r).id for r in roles]
+        if self._wants(Intent.GUILD_MEMBERS):
+            payload = {**self.member_payload(user, guild=g), "guild_id": str(g.id)}
+            self._dispatch("GUILD_MEMBER_UPDATE", payload)
+        self._bump()
+
+    def remove_member(self, who: FakeUser | str | int, guild: FakeGuild | str | int | None = None) -> None:
+        """A member leaves ``guild`` (GUILD_MEMBER_REMOVE, with the GUILD_MEMBERS intent)."""
+        g = self.guild(guild)
+        user = self.user(who)
+        if user is self.bot_user or g.members.pop(user.id, None) is None:
+            raise LookupError(f"{user.key} is not a member of {g.name} (or is the bot)")
+        if self._wants(Intent.GUILD_MEMBERS):
+            self._dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(g.id), "user": user.payload()})
+        self._bump()
+
+    def add_channel(self, name: str, guild: FakeGuild | str | int | None = None) -> FakeChannel:
+        g = self.guild(guild)
+        label = f"#{name}" if g is self.home else f"{g.name}#{name}"
+        ch = FakeChannel(self.snowflake(), 0, name, g.id, position=len(g.channels), label=label)
+        g.channels[ch.id] = ch
         self.channels[ch.id] = ch
         self._dispatch("CHANNEL_CREATE", ch.payload())
         return ch
@@ -1197,20 +1419,50 @@ class FakeDiscord:
         """Make DMs from the bot to this person fail with 403 / 50007, as when DMs are closed."""
         self.user(who).dms_closed = closed
 
-    def member_permissions(self, user: FakeUser) -> int:
-        if user.id == self.owner_id:
+    # ---------------------------------------------------------------- permissions
+
+    def member_permissions(self, user: FakeUser, guild: FakeGuild | str | int | None = None) -> int:
+        """The member's guild-wide permissions: @everyone's and their roles' (all of them for the owner
+        and administrators); 0 for someone who is not a member."""
+        g = self.guild(guild)
+        if not g.has_member(user):
+            return 0
+        if user.id == g.owner_id:
             return Perm.ALL
-        perms = self.roles["@everyone"].permissions
-        for r in self.roles.values():
-            if r.id in user.role_ids:
+        ids = set(g.members[user.id])
+        perms = g.everyone.permissions
+        for r in g.roles.values():
+            if r.id in ids:
                 perms |= r.permissions
         return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
 
-    def member_payload(self, user: FakeUser, *, with_user: bool = True, permissions: bool = False) -> Json:
+    def permissions_in(self, user: FakeUser, channel: FakeChannel) -> int:
+        """The member's permissions in a channel, as Discord computes them (a DM: what apps may do)."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return DM_PERMISSIONS
+        return self.member_permissions(user, guild)
+
+    # ---------------------------------------------------------------- payloads
+
+    def member_payload(
+        self,
+        user: FakeUser,
+        *,
+        guild: FakeGuild | str | int | None = None,
+        channel: FakeChannel | None = None,
+        with_user: bool = True,
+        permissions: bool = False,
+    ) -> Json:
+        """The member object of ``user`` in ``guild`` (default: the channel's, else the first guild).
+        ``permissions``: with the ``permissions`` field of interactions (in ``channel`` if given)."""
+        if guild is None and channel is not None:
+            guild = channel.guild_id
+        g = self.guild(guild)
         data: Json = {
             "nick": None,
             "avatar": None,
-            "roles": [str(r) for r in user.role_ids],
+            "roles": [str(r) for r in g.role_ids(user)],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "premium_since": None,
             "deaf": False,
@@ -1222,25 +1474,30 @@ class FakeDiscord:
         if with_user:
             data["user"] = user.payload()
         if permissions:
-            data["permissions"] = str(self.member_permissions(user))
+            if channel is not None and channel.guild_id == g.id:
+                perms = self.permissions_in(user, channel)
+            else:
+                perms = self.member_permissions(user, g)
+            data["permissions"] = str(perms)
         return data
 
-    def guild_payload(self) -> Json:
+    def guild_payload(self, guild: FakeGuild | str | int | None = None) -> Json:
+        g = self.guild(guild)
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(g.id),
+            "name": g.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
             "banner": None,
             "description": None,
-            "owner_id": str(self.owner_id),
+            "owner_id": str(g.owner_id),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [r.payload() for r in self.roles.values()],
+            "roles": [r.payload() for r in g.roles.values()],
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -1257,19 +1514,24 @@ class FakeDiscord:
             "premium_progress_bar_enabled": False,
         }
 
-    def guild_members(self) -> list[FakeUser]:
-        return [self.bot_user, *(u for u in self.users.values() if u.in_guild)]
+    def guild_members(self, guild: FakeGuild | str | int | None = None) -> list[FakeUser]:
+        """The bot first, then the people who are members of ``guild``."""
+        g = self.guild(guild)
+        return [self.bot_user, *(u for u in self.users.values() if g.has_member(u))]
 
-    def guild_create_payload(self) -> Json:
-        members = self.guild_members()
+    def guild_create_payload(self, guild: FakeGuild | str | int | None = None) -> Json:
+        g = self.guild(guild)
+        members = self.guild_members(g)
+        # Without the GUILD_PRESENCES intent Discord lists only the bot (and people in voice channels).
+        listed = members if self._wants(Intent.GUILD_PRESENCES) else [self.bot_user]
         return {
-            **self.guild_payload(),
+            **self.guild_payload(g),
             "joined_at": "2024-01-01T00:00:00+00:00",
             "large": False,
             "unavailable": False,
             "member_count": len(members),
-            "members": [self.member_payload(u) for u in members],
-            "channels": [ch.payload() for ch in self.channels.values() if not ch.is_dm],
+            "members": [self.member_payload(u, guild=g) for u in listed],
+            "channels": [ch.payload() for ch in g.channels.values()],
             "threads": [],
             "presences": [],
             "voice_states": [],
@@ -1305,7 +1567,7 @@ class FakeDiscord:
 
     def mentioned_roles(self, content: str) -> list[FakeRole]:
         ids = {int(m.group(1)) for m in re.finditer(r"<@&(\d+)>", content or "")}
-        return [r for r in self.roles.values() if r.id in ids]
+        return [r for g in self.guilds.values() for r in g.roles.values() if r.id in ids]
 
     def bot_messages(self, *, include_deleted: bool = False) -> list[FakeMessage]:
         return [
@@ -1372,16 +1634,27 @@ class FakeDiscord:
                 return m
         raise LookupError(f"no message {message_id}")
 
-    def synced_commands(self, guild: bool | int | None = None) -> list[Json]:
-        """Commands as synced: ``guild=None`` global ones, ``True`` (or the id) the guild's."""
-        key = None if guild in (None, False) else self.guild_id
-        return self.commands.get(key, [])
+    def _guild_scope(self, guild: bool | int | str | FakeGuild | None) -> int | None:
+        """``None``/``False``: global; ``True``: the first guild; else that guild (id, name or object)."""
+        if guild is None or guild is False:
+            return None
+        if guild is True:
+            return self.home.id
+        return self.guild(guild).id
 
-    def find_command(self, name: str, *, guild: bool | None = None, dm: bool = False) -> Json | None:
-        """The command a person would see: guild commands first in the guild, only global ones in DMs."""
+    def synced_commands(self, guild: bool | int | str | FakeGuild | None = None) -> list[Json]:
+        """Commands as synced: ``guild=None`` global ones, ``True`` the first guild's, or that guild's."""
+        return self.commands.get(self._guild_scope(guild), [])
+
+    def find_command(
+        self, name: str, *, guild: bool | None = None, dm: bool = False, guild_id: int | None = None
+    ) -> Json | None:
+        """The command a person would see: in a guild (``guild_id``, default the first) that guild's
+        commands first, then global ones; in DMs only global ones. ``guild=True``: only guild commands,
+        ``guild=False``: only global ones."""
         scopes: list[int | None] = []
         if guild is not False and not dm:
-            scopes.append(self.guild_id)
+            scopes.append(self.home.id if guild_id is None else guild_id)
         if guild is not True:
             scopes.append(None)
         for scope in scopes:
@@ -1394,10 +1667,18 @@ class FakeDiscord:
 
     def _where(self, user: FakeUser, channel: FakeChannel | str | int | None) -> FakeChannel:
         if channel is None:
-            return self.channel
-        if channel == "dm":
+            ch = self.channel
+        elif channel == "dm":
             return self.dm_channel(user)
-        return self.get_channel(channel)
+        else:
+            ch = self.get_channel(channel)
+        self._require_member(user, ch)
+        return ch
+
+    def _require_member(self, user: FakeUser, channel: FakeChannel) -> None:
+        guild = self.guild_of(channel)
+        if guild is not None and not guild.has_member(user):
+            raise PermissionError(f"{user.key} is not a member of {guild.name}, so cannot see {channel!r}")
 
     async def slash(
         self,
@@ -1449,14 +1730,14 @@ class FakeDiscord:
         user = self.user(who)
         channel = self._where(user, channel_spec)
         await self.wait_connected()
-        cmd = self.find_command(path[0], dm=channel.is_dm)
+        cmd = self.find_command(path[0], dm=channel.is_dm, guild_id=channel.guild_id)
         if cmd is None:
-            where = "in DMs" if channel.is_dm else "in the guild"
+            where = "in DMs" if channel.is_dm else f"in {self.guild(channel.guild_id).name}"
             known = sorted({c["name"] for cs in self.commands.values() for c in cs})
             raise LookupError(f"/{path[0]} is not synced {where}; synced commands: {known}")
         if channel.is_dm and not self._allowed_in_dm(cmd):
             raise PermissionError(f"/{path[0]} cannot be used in DMs (contexts={cmd.get('contexts')})")
-        if check_permissions and not channel.is_dm and not self._may_use(user, cmd):
+        if check_permissions and not channel.is_dm and not self._may_use(user, cmd, channel):
             needed = cmd.get("default_member_permissions")
             raise PermissionError(f"{user.key} cannot see /{path[0]} (needs permissions {needed})")
         resolved: Json = {}
@@ -1468,10 +1749,10 @@ class FakeDiscord:
             data["resolved"] = resolved
         return self._send_interaction(itype, user, channel, data)
 
-    def _may_use(self, user: FakeUser, cmd: Json) -> bool:
+    def _may_use(self, user: FakeUser, cmd: Json, channel: FakeChannel) -> bool:
         """Discord hides a command from members lacking its default_member_permissions ("0": admins only)."""
         needed = cmd.get("default_member_permissions")
-        perms = self.member_permissions(user)
+        perms = self.permissions_in(user, channel)
         if needed in (None, "") or perms & Perm.ADMINISTRATOR:
             return True
         return int(needed) != 0 and not int(needed) & ~perms
@@ -1563,11 +1844,11 @@ class FakeDiscord:
             self._resolve_user(user, resolved, channel)
             return str(user.id)
         if t in (OptionType.ROLE, OptionType.MENTIONABLE):
-            role = self.role(value)
+            role = self.role(value, channel.guild_id)
             resolved.setdefault("roles", {})[str(role.id)] = role.payload()
             return str(role.id)
         if t == OptionType.CHANNEL:
-            ch = self.get_channel(value)
+            ch = self.get_channel(value, channel.guild_id)
             types = d.get("channel_types")
             if types and ch.type not in types:
                 raise ValueError(f"option {name}: channel type {ch.type} not in {types}")
@@ -1586,8 +1867,9 @@ class FakeDiscord:
 
     def _resolve_user(self, user: FakeUser, resolved: Json, channel: FakeChannel) -> None:
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
-        if channel.guild_id is not None and user.in_guild:
-            member = self.member_payload(user, with_user=False, permissions=True)
+        guild = self.guild_of(channel)
+        if guild is not None and guild.has_member(user):
+            member = self.member_payload(user, channel=channel, with_user=False, permissions=True)
             resolved.setdefault("members", {})[str(user.id)] = member
 
     async def click(
@@ -1609,6 +1891,7 @@ class FakeDiscord:
             raise PermissionError(f"{who.key} cannot see the ephemeral {msg!r}")
         if msg.is_dm and msg.channel.recipient is not who:
             raise PermissionError(f"{who.key} cannot see a DM to {msg.channel.recipient!r}")
+        self._require_member(who, msg.channel)
         comp = msg.component(custom_id, label=label)
         if comp.get("disabled"):
             raise PermissionError(f"component {comp.get('custom_id')!r} is disabled on {msg!r}")
@@ -1643,14 +1926,14 @@ class FakeDiscord:
         out = []
         for v in values:
             if ctype == 8:
-                ch = self.get_channel(v)
+                ch = self.get_channel(v, channel.guild_id)
                 resolved.setdefault("channels", {})[str(ch.id)] = {
                     **ch.payload(),
                     "permissions": str(Perm.ALL),
                 }
                 out.append(str(ch.id))
             elif ctype == 6 or (ctype == 7 and isinstance(v, FakeRole)):
-                role = self.role(v)
+                role = self.role(v, channel.guild_id)
                 resolved.setdefault("roles", {})[str(role.id)] = role.payload()
                 out.append(str(role.id))
             else:
@@ -1771,7 +2054,7 @@ class FakeDiscord:
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
-            "app_permissions": str(self.member_permissions(self.bot_user)),
+            "app_permissions": str(self.permissions_in(self.bot_user, channel)),
         }
         if channel.is_dm:
             payload["channel"] = channel.payload()
@@ -1779,13 +2062,14 @@ class FakeDiscord:
             payload["context"] = 1
             payload["authorizing_integration_owners"] = {"0": "0"}
         else:
-            payload["channel"] = {**channel.payload(), "permissions": str(self.member_permissions(user))}
-            payload["guild_id"] = str(self.guild_id)
-            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            gid = str(channel.guild_id)
+            payload["channel"] = {**channel.payload(), "permissions": str(self.permissions_in(user, channel))}
+            payload["guild_id"] = gid
+            payload["guild"] = {"id": gid, "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
-            payload["member"] = self.member_payload(user, permissions=True)
+            payload["member"] = self.member_payload(user, channel=channel, permissions=True)
             payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+            payload["authorizing_integration_owners"] = {"0": gid}
         if message is not None:
             payload["message"] = message.payload(self)
         inter = FakeInteraction(inter_id, token, itype, user, channel, payload, self, message=message)
@@ -1901,7 +2185,7 @@ class FakeDiscord:
         ready: Json = {
             "v": 10,
             "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1917,7 +2201,8 @@ class FakeDiscord:
         if "shard" in d:
             ready["shard"] = d["shard"]
         self._dispatch("READY", ready)
-        self._dispatch("GUILD_CREATE", self.guild_create_payload())
+        for guild in self.guilds.values():
+            self._dispatch("GUILD_CREATE", self.guild_create_payload(guild))
         log.debug(
             "gateway: IDENTIFY %s on connection %s (intents %s)", self.identify_count, conn.number, intents
         )
@@ -1947,25 +2232,32 @@ class FakeDiscord:
         self._bump()
 
     def _request_members(self, conn: _Connection, d: Json) -> None:
-        members = self.guild_members()
-        if d.get("user_ids"):
-            ids = {int(x) for x in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
-            members = [u for u in members if u.id in ids]
-        elif d.get("query"):
-            q = d["query"].lower()
-            members = [u for u in members if u.username.lower().startswith(q)]
-        if d.get("limit"):
-            members = members[: d["limit"]]
-        chunk: Json = {
-            "guild_id": str(self.guild_id),
-            "members": [self.member_payload(u) for u in members],
-            "chunk_index": 0,
-            "chunk_count": 1,
-            "not_found": [],
-        }
-        if d.get("nonce") is not None:
-            chunk["nonce"] = d["nonce"]
-        self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        raw = d.get("guild_id")
+        for gid in raw if isinstance(raw, list) else [raw]:
+            guild = self.guilds.get(int(gid or 0))
+            if guild is None:
+                log.warning("gateway: REQUEST_GUILD_MEMBERS for an unknown guild %s", gid)
+                continue
+            members = self.guild_members(guild)
+            if d.get("user_ids"):
+                user_ids = d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]]
+                ids = {int(x) for x in user_ids}
+                members = [u for u in members if u.id in ids]
+            elif d.get("query"):
+                q = d["query"].lower()
+                members = [u for u in members if u.username.lower().startswith(q)]
+            if d.get("limit"):
+                members = members[: d["limit"]]
+            chunk: Json = {
+                "guild_id": str(guild.id),
+                "members": [self.member_payload(u, guild=guild) for u in members],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+            }
+            if d.get("nonce") is not None:
+                chunk["nonce"] = d["nonce"]
+            self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     # ---------------------------------------------------------------- messages (shared by routes)
 
@@ -2261,13 +2553,14 @@ class FakeDiscord:
     async def _r_my_guilds(self, request: web.Request) -> list[Json]:
         return [
             {
-                "id": str(self.guild_id),
-                "name": self.guild_name,
+                "id": str(g.id),
+                "name": g.name,
                 "icon": None,
                 "owner": False,
-                "permissions": str(self.member_permissions(self.bot_user)),
+                "permissions": str(self.member_permissions(self.bot_user, g)),
                 "features": [],
             }
+            for g in self.guilds.values()
         ]
 
     async def _r_open_dm(self, request: web.Request) -> Json:
@@ -2298,9 +2591,9 @@ class FakeDiscord:
             raise HttpError(403, 50001, "Missing Access")
         if guild_id is None:
             return None
-        if int(guild_id) != self.guild_id:
+        if int(guild_id) not in self.guilds:
             raise HttpError(403, 50001, "Missing Access")
-        return self.guild_id
+        return int(guild_id)
 
     def _stored_command(self, cmd: Json, scope: int | None, previous: Json | None) -> Json:
         validate_command(cmd)
@@ -2614,36 +2907,36 @@ class FakeDiscord:
 
     # ---------------------------------------------------------------- routes: guild
 
-    def _guild(self, guild_id: str) -> None:
-        if int(guild_id) != self.guild_id:
+    def _guild(self, guild_id: str) -> FakeGuild:
+        guild = self.guilds.get(int(guild_id))
+        if guild is None:
             raise HttpError(404, 10004, "Unknown Guild")
+        return guild
 
     async def _r_guild(self, request: web.Request, guild_id: str) -> Json:
-        self._guild(guild_id)
-        data = self.guild_payload()
+        guild = self._guild(guild_id)
+        data = self.guild_payload(guild)
         if request.query.get("with_counts", "").lower() in ("1", "true"):
-            data["approximate_member_count"] = len(self.guild_members())
+            data["approximate_member_count"] = len(self.guild_members(guild))
             data["approximate_presence_count"] = 0
         return data
 
     async def _r_guild_channels(self, request: web.Request, guild_id: str) -> list[Json]:
-        self._guild(guild_id)
-        return [ch.payload() for ch in self.channels.values() if not ch.is_dm]
+        return [ch.payload() for ch in self._guild(guild_id).channels.values()]
 
     async def _r_guild_roles(self, request: web.Request, guild_id: str) -> list[Json]:
-        self._guild(guild_id)
-        return [r.payload() for r in self.roles.values()]
+        return [r.payload() for r in self._guild(guild_id).roles.values()]
 
     async def _r_members(self, request: web.Request, guild_id: str) -> list[Json]:
-        self._guild(guild_id)
+        guild = self._guild(guild_id)
         after = int(request.query.get("after", 0))
         limit = int(request.query.get("limit", 1))
-        members = sorted((u for u in self.guild_members() if u.id > after), key=lambda u: u.id)
-        return [self.member_payload(u) for u in members[:limit]]
+        members = sorted((u for u in self.guild_members(guild) if u.id > after), key=lambda u: u.id)
+        return [self.member_payload(u, guild=guild) for u in members[:limit]]
 
     async def _r_member(self, request: web.Request, guild_id: str, user_id: str) -> Json:
-        self._guild(guild_id)
-        for u in self.guild_members():
+        guild = self._guild(guild_id)
+        for u in self.guild_members(guild):
             if u.id == int(user_id):
-                return self.member_payload(u)
+                return self.member_payload(u, guild=guild)
         raise HttpError(404, 10007, "Unknown Member")

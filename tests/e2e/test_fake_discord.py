@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from tests.e2e.fake_discord import Callback, FakeDiscord, Flag
+from tests.e2e.fake_discord import Callback, FakeDiscord, Flag, Perm
 from tests.e2e.harness import BotProcess, make_png, png_file, running
 
 
@@ -446,3 +446,99 @@ async def test_bot_process_stop_and_start_keeps_history(fake: FakeDiscord, tmp_p
 def test_make_png_is_a_png() -> None:
     assert make_png().startswith(b"\x89PNG\r\n\x1a\n")
     assert Flag.EPHEMERAL == 64
+
+
+class WhoAmI(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+
+    @discord.ui.button(label="Me", custom_id="me")
+    async def me(self, interaction: discord.Interaction, button: discord.ui.Button[WhoAmI]) -> None:
+        await interaction.response.send_message(describe_member(interaction), ephemeral=True)
+
+
+def describe_member(interaction: discord.Interaction) -> str:
+    member = interaction.user
+    assert isinstance(member, discord.Member) and interaction.guild is not None
+    roles = sorted(r.name for r in member.roles if not r.is_default())
+    return (
+        f"{interaction.guild.name} {interaction.guild_id} admin={interaction.permissions.administrator} "
+        f"roles={roles} role_ids={sorted(r.id for r in member.roles)} "
+        f"app_send={interaction.app_permissions.send_messages}"
+    )
+
+
+class GlobalBot(SmokeBot):
+    """Syncs its commands globally, so that they are offered in every guild."""
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+
+async def test_a_second_guild_with_roles_of_the_same_names(fake: FakeDiscord) -> None:
+    essos = fake.add_guild("Essos", members={"mallory": ["Admin"], "alice": ["Maester"]})
+    fake.add_member("mallory")  # in Westeros too, without any role
+    westeros = fake.guild()
+    assert westeros.name == "Westeros" and fake.guild("Essos") is essos and fake.guild(essos.id) is essos
+    # Same names, other roles: a role named like another server's is not that role.
+    for name in ("@everyone", "Admin", "Maester", "Bot"):
+        assert essos.roles[name].id != westeros.roles[name].id
+    assert essos.everyone.id == essos.id and essos.roles["Admin"].permissions & Perm.ADMINISTRATOR
+    ids = [g.id for g in fake.guilds.values()]
+    ids += [r.id for g in fake.guilds.values() for r in g.roles.values() if r is not g.everyone]
+    ids += [*fake.channels, *(u.id for u in fake.users.values()), fake.bot_user.id]
+    assert len(ids) == len(set(ids)), "snowflakes must be unique across guilds"
+    essos_game = fake.get_channel("Essos#game")
+    assert essos_game is essos.channel and fake.get_channel("game") is fake.channel is not essos_game
+    assert {u.key for u in fake.guild_members(essos)} == {"bot", "mallory", "alice"}
+
+    bot = GlobalBot(fake.guild_id)
+
+    @bot.tree.command(description="Who am I here?")
+    async def whoami(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(describe_member(interaction), view=WhoAmI())
+
+    async with running(bot, fake, wait_ready=True) as client:
+        assert sorted(g.name for g in client.guilds) == ["Essos", "Westeros"]
+        cached = client.get_guild(essos.id)
+        assert cached is not None and {r.name for r in cached.roles} == {
+            "@everyone",
+            "Admin",
+            "Maester",
+            "Bot",
+        }
+        assert cached.me is not None and cached.get_channel(essos_game.id) is not None
+
+        mallory = fake.users["mallory"]
+        there = await (await fake.slash("mallory", "whoami", channel=essos_game)).wait_message()
+        admin_id = essos.roles["Admin"].id
+        role_ids = sorted([essos.id, admin_id])
+        assert (
+            there.content == f"Essos {essos.id} admin=True roles=['Admin'] role_ids={role_ids} app_send=True"
+        )
+        assert there.channel is essos_game and fake.interactions[-1].payload["member"]["roles"] == [
+            str(admin_id)
+        ]
+        here = await (await fake.slash("mallory", "whoami")).wait_message()
+        assert (
+            here.content
+            == f"Westeros {fake.guild_id} admin=False roles=[] role_ids=[{fake.guild_id}] app_send=True"
+        )
+
+        # A click in Essos carries the member as they are in Essos; alice is Maester there only.
+        clicked = await (await fake.click("alice", there, "me")).wait_message()
+        assert clicked.content.startswith(f"Essos {essos.id} admin=False roles=['Maester']")
+        assert clicked.visible_to is fake.users["alice"]
+        # Someone who is not a member of Essos cannot act there.
+        with pytest.raises(PermissionError, match="not a member of Essos"):
+            await fake.slash("bob", "whoami", channel=essos_game)
+        with pytest.raises(PermissionError, match="not a member of Essos"):
+            await fake.click("bob", there, "me")
+
+        # A guild joined while connected arrives as GUILD_CREATE; commands synced to one guild only are
+        # not offered in another.
+        fake.add_guild("Braavos", members={"mallory": []})
+        await fake.wait_until(lambda: len(client.guilds) == 3, what="GUILD_CREATE of Braavos")
+        await client.tree.sync(guild=discord.Object(essos.id))  # no commands: nothing for Essos alone
+        assert fake.synced_commands(guild="Essos") == [] and fake.find_command("whoami", guild_id=essos.id)
+        assert mallory in fake.guild_members("Braavos")
