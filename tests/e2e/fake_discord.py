@@ -13,8 +13,12 @@ the member, roles and permissions of that guild.
 Where Discord would refuse a request (a message over 2000 characters, an empty message, a second
 response to one interaction, a response after the 3 second deadline, a DM to someone whose DMs are
 closed) the fake answers with Discord's status and error code, so the bot sees the same
-``discord.HTTPException`` it would see in production. Routes the fake does not know are answered
-with 404, logged and listed in :attr:`FakeDiscord.unhandled`.
+``discord.HTTPException`` it would see in production. Every such answer is recorded as a
+:class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status, code, the offending field and what was
+sent there), and the ``fake`` fixture fails a test after which a 400, 403 or 413 remains that the test
+did not expect: declare expected ones with :meth:`FakeDiscord.expect_refusals` or
+:meth:`FakeDiscord.expecting_refusals`. Routes the fake does not know are answered with 404, logged
+and listed in :attr:`FakeDiscord.unhandled`.
 
 The state (messages, DM channels, synced commands) belongs to the server, not to a gateway
 connection, so a bot process may disconnect, die and identify again and find everything as it was.
@@ -165,14 +169,31 @@ V2_ONLY_TYPES = {9, 10, 11, 12, 13, 14, 17}
 
 
 class HttpError(Exception):
-    """An error answer in Discord's shape: ``{"code": ..., "message": ...}`` with an HTTP status."""
+    """An error answer in Discord's shape: ``{"code": ..., "message": ...}`` with an HTTP status.
 
-    def __init__(self, status: int, code: int, message: str, errors: Json | None = None) -> None:
+    ``field`` names what was wrong (a form field, a missing permission) and ``detail`` how, for the
+    :class:`Refusal` record; ``set_up`` marks a refusal the test caused on purpose (permissions it took
+    away from the bot), which therefore counts as expected."""
+
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: Json | None = None,
+        *,
+        field: str | None = None,
+        detail: str | None = None,
+        set_up: bool = False,
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.field = field
+        self.detail = detail
+        self.set_up = set_up
 
     def response(self) -> web.Response:
         body: Json = {"code": self.code, "message": self.message}
@@ -188,14 +209,51 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     )
 
 
-def invalid_form(path: str, message: str) -> HttpError:
-    """Discord's 50035 "Invalid Form Body" for one field."""
-    return HttpError(
-        400,
-        50035,
-        "Invalid Form Body",
-        {path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": message}]}},
-    )
+def invalid_form(
+    path: str, message: str, *, code: str = "BASE_TYPE_INVALID", detail: str | None = None
+) -> HttpError:
+    """Discord's 400 / 50035 "Invalid Form Body" for one field, its ``errors`` nested as Discord nests
+    them: ``data.choices.0.name`` -> ``{"data": {"choices": {"0": {"name": {"_errors": [...]}}}}}``."""
+    errors: Json = {"_errors": [{"code": code, "message": message}]}
+    for part in reversed([p for p in path.split(".") if p]):
+        errors = {part: errors}
+    return HttpError(400, 50035, "Invalid Form Body", errors, field=f"{path}: {message}", detail=detail)
+
+
+@dataclass
+class Refusal:
+    """One error answer of the fake: what Discord would have refused, and why.
+
+    ``field`` is the offending form field with Discord's message (``content: Must be 2000 or fewer in
+    length.``) or the permission the bot lacked; ``detail`` what the bot sent there (a length, a value).
+    ``expected``: declared by the test (:meth:`FakeDiscord.expect_refusals`,
+    :meth:`FakeDiscord.expecting_refusals`) or caused by permissions the test took away."""
+
+    method: str
+    route: str
+    status: int
+    code: int
+    message: str
+    field: str | None = None
+    detail: str | None = None
+    context: str | None = None  # the interaction a callback or webhook route belongs to
+    errors: Json | None = None
+    expected: bool = False
+
+    @property
+    def checked(self) -> bool:
+        """Refusals that fail a test unless expected: invalid requests (400), too large (413), and
+        forbidden (403). Not found (404: a late interaction, a deleted message) is not a defect alone."""
+        return self.status in (400, 403, 413)
+
+    def __str__(self) -> str:
+        where = f"{self.method} {self.route}" + (f" [{self.context}]" if self.context else "")
+        text = f"{where} -> {self.status} {self.code} {self.message}"
+        if self.field:
+            text += f"\n      {self.field}"
+        if self.detail:
+            text += f"\n      sent: {self.detail}"
+        return text
 
 
 def now_iso() -> str:
@@ -739,15 +797,26 @@ class FakeInteraction:
 # --------------------------------------------------------------------------------------------------
 
 
+def excerpt(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _check_len(path: str, value: object, maximum: int, minimum: int = 0) -> None:
+    """A string of ``minimum`` to ``maximum`` characters (``None``: absent, which only a minimum forbids)."""
     if value is None:
         if minimum:
-            raise invalid_form(path, "This field is required")
+            raise invalid_form(path, "This field is required", code="BASE_TYPE_REQUIRED")
         return
     if not isinstance(value, str):
-        raise invalid_form(path, "Could not interpret value as string.")
+        raise invalid_form(path, "Could not interpret value as string.", detail=excerpt(value))
     if not minimum <= len(value) <= maximum:
-        raise invalid_form(path, f"Must be between {minimum} and {maximum} in length.")
+        detail = f"{len(value)} characters: {excerpt(value)}"
+        if minimum:
+            message, code = f"Must be between {minimum} and {maximum} in length.", "BASE_TYPE_BAD_LENGTH"
+        else:
+            message, code = f"Must be {maximum} or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+        raise invalid_form(path, message, code=code, detail=detail)
 
 
 def validate_embeds(embeds: Sequence[Json]) -> None:
@@ -824,8 +893,7 @@ def validate_components(components: Sequence[Json], flags: int) -> None:
 
 def validate_message(message: FakeMessage) -> None:
     """Raise the HttpError Discord would answer for this message content."""
-    if len(message.content) > 2000:
-        raise invalid_form("content", "Must be 2000 or fewer in length.")
+    _check_len("content", message.content, 2000)
     validate_embeds(message.embeds)
     validate_components(message.components, message.flags)
     if message.flags & Flag.IS_COMPONENTS_V2:
@@ -1049,6 +1117,9 @@ class FakeDiscord:
         self.failed_dms: list[tuple[FakeUser, Json]] = []
         self.requests: list[RequestRecord] = []
         self.unhandled: list[str] = []
+        self.refusals: list[Refusal] = []  # every error answer, in order (see check_refusals)
+        self._expected_codes: set[int] = set()
+        self._expectations: list[tuple[frozenset[int], list[Refusal]]] = []
         self.errors: list[str] = []  # exceptions inside the fake itself
         self.attachments: dict[int, FakeAttachment] = {}
         self._interactions_by_id: dict[int, FakeInteraction] = {}
@@ -1205,6 +1276,78 @@ class FakeDiscord:
         return await self.wait_until(
             lambda: self.find_command(name, guild=guild), timeout, f"command /{name}"
         )
+
+    # ---------------------------------------------------------------- refusals
+
+    def _record_refusal(self, method: str, path: str, exc: HttpError) -> None:
+        route = re.sub(r"^/(interactions/\d+|webhooks/\d+)/[^/]+", r"/\1/<token>", path)
+        context = None
+        token = re.match(r"^/(?:interactions/\d+|webhooks/\d+)/([^/]+)", path)
+        channel = re.match(r"^/channels/(\d+)", path)
+        if token is not None and token.group(1) in self._interactions_by_token:
+            context = repr(self._interactions_by_token[token.group(1)])
+        elif channel is not None and int(channel.group(1)) in self.channels:
+            context = repr(self.channels[int(channel.group(1))])
+        refusal = Refusal(
+            method,
+            route,
+            exc.status,
+            exc.code,
+            exc.message,
+            field=exc.field,
+            detail=exc.detail,
+            context=context,
+            errors=exc.errors,
+            expected=exc.set_up,
+        )
+        for codes, caught in self._expectations:
+            if exc.code in codes:
+                refusal.expected = True
+                caught.append(refusal)
+        self.refusals.append(refusal)
+        if refusal.checked and not refusal.expected:
+            log.warning("fake Discord refused: %s", refusal)
+        self._bump()
+
+    def expect_refusals(self, *codes: int) -> None:
+        """Declare that the bot may be refused with these error codes from now on, as the test means it
+        to be (e.g. 50007 when a test closed someone's DMs): :meth:`check_refusals` lets them pass."""
+        self._expected_codes.update(codes)
+
+    @contextlib.contextmanager
+    def expecting_refusals(self, *codes: int) -> Iterator[list[Refusal]]:
+        """Refusals with these codes inside the block are expected; the list yielded collects them::
+
+        with fake.expecting_refusals(50035) as refused:
+            await channel.send("x" * 2001)  # raises discord.HTTPException, caught by the test
+        assert refused[0].field.startswith("content")
+        """
+        entry: tuple[frozenset[int], list[Refusal]] = (frozenset(codes), [])
+        self._expectations.append(entry)
+        try:
+            yield entry[1]
+        finally:
+            self._expectations.remove(entry)
+
+    def unexpected_refusals(self) -> list[Refusal]:
+        """400s, 403s and 413s the test neither declared nor caused by taking permissions away."""
+        return [
+            r for r in self.refusals if r.checked and not r.expected and r.code not in self._expected_codes
+        ]
+
+    def check_refusals(self) -> None:
+        """AssertionError listing the unexpected refusals, if any (the ``fake`` fixture calls this after
+        every test: the bot sent something Discord would refuse, which it may only have logged)."""
+        unexpected = self.unexpected_refusals()
+        if not unexpected:
+            return
+        lines = [
+            f"the fake Discord refused {len(unexpected)} request(s) the test did not expect: the bot sent "
+            "what Discord would refuse. If the test means it, declare it: fake.expect_refusals(code) or "
+            "`with fake.expecting_refusals(code):`."
+        ]
+        lines.extend(f"  {i}. {r}" for i, r in enumerate(unexpected, 1))
+        raise AssertionError("\n".join(lines))
 
     # ---------------------------------------------------------------- lookups and accessors
 
@@ -2480,6 +2623,7 @@ class FakeDiscord:
                 raise HttpError(404, 0, "404: Not Found (route not implemented by the fake Discord)")
         except HttpError as exc:
             response = exc.response()
+            self._record_refusal(request.method, api_path or path, exc)
         except Exception as exc:
             self.errors.append(f"{request.method} {path}: {exc!r}")
             log.exception("fake Discord failed on %s %s", request.method, path)
@@ -2753,7 +2897,7 @@ class FakeDiscord:
             inter.modal = modal
             self.modals.append(modal)
         else:
-            raise HttpError(400, 50035, f"Invalid interaction callback type {ctype}")
+            raise invalid_form("type", f"Value must be one of {{1, 4, 5, 6, 7, 8, 9, 10, 12}}, not {ctype}.")
         inter.callbacks.append((ctype, data))
         self._bump()
         return self._callback_result(inter, ctype, request)

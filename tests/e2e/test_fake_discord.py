@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import io
+import os
 import textwrap
 from pathlib import Path
+from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
 from PIL import Image
 
 from tests.e2e.fake_discord import Callback, FakeDiscord, Flag, Perm
-from tests.e2e.harness import BotProcess, make_png, png_file, running
+from tests.e2e.harness import REPO_ROOT, BotProcess, make_png, png_file, running
+
+pytest_plugins = ("pytester",)
 
 
 class SmokeBot(discord.Client):
@@ -65,6 +70,7 @@ def game_bot(fake: FakeDiscord) -> SmokeBot:
 
 async def test_slash_defer_followup_png_dm_and_closed_dms(fake: FakeDiscord) -> None:
     fake.close_dms("bob")
+    fake.expect_refusals(50007)  # the bot will try to DM bob
     async with running(game_bot(fake), fake) as bot:
         synced = fake.synced_commands(guild=True)
         assert [c["name"] for c in synced] == ["game"]
@@ -247,12 +253,17 @@ async def test_what_discord_refuses(fake: FakeDiscord) -> None:
     async with running(bot, fake) as client:
         channel = client.get_channel(fake.channel.id)
         assert isinstance(channel, discord.TextChannel)
-        with pytest.raises(discord.HTTPException) as too_long:
+        with fake.expecting_refusals(50035) as refused, pytest.raises(discord.HTTPException) as too_long:
             await channel.send("x" * 2001)
         assert too_long.value.code == 50035
-        with pytest.raises(discord.HTTPException) as empty:
+        assert refused[0].field == "content: Must be 2000 or fewer in length."
+        assert refused[0].detail is not None and refused[0].detail.startswith("2001 characters")
+        with fake.expecting_refusals(50035), pytest.raises(discord.HTTPException) as empty:
             await channel.send(embed=discord.Embed(title="t").add_field(name="", value="v"))
         assert empty.value.code == 50035
+        assert "embeds.0.fields.0.name" in str(
+            empty.value
+        )  # Discord's nested errors, as discord.py reads them
         with pytest.raises(discord.NotFound):
             await client.http.request(
                 discord.http.Route("GET", "/guilds/{guild_id}/bans", guild_id=fake.guild_id)
@@ -542,3 +553,106 @@ async def test_a_second_guild_with_roles_of_the_same_names(fake: FakeDiscord) ->
         await client.tree.sync(guild=discord.Object(essos.id))  # no commands: nothing for Essos alone
         assert fake.synced_commands(guild="Essos") == [] and fake.find_command("whoami", guild_id=essos.id)
         assert mallory in fake.guild_members("Braavos")
+
+
+async def raw_post(fake: FakeDiscord, path: str, payload: Any) -> tuple[int, Any]:
+    """A request as any bot would make it, without discord.py."""
+    headers = {"Authorization": "Bot fake"}
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(fake.api_url + path, json=payload, headers=headers) as r,
+    ):
+        return r.status, await r.json()
+
+
+async def test_refusals_are_recorded_and_unexpected_ones_fail_the_check(fake: FakeDiscord) -> None:
+    status, body = await raw_post(fake, f"/channels/{fake.channel.id}/messages", {"content": "x" * 2001})
+    assert (status, body["code"], body["message"]) == (400, 50035, "Invalid Form Body")
+    assert body["errors"] == {
+        "content": {
+            "_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": "Must be 2000 or fewer in length."}]
+        }
+    }
+    [refusal] = fake.refusals
+    assert (refusal.method, refusal.route, refusal.status, refusal.code) == (
+        "POST",
+        f"/channels/{fake.channel.id}/messages",
+        400,
+        50035,
+    )
+    assert refusal.field == "content: Must be 2000 or fewer in length." and refusal.context is not None
+    assert fake.unexpected_refusals() == [refusal]
+    with pytest.raises(AssertionError) as failed:
+        fake.check_refusals()
+    report = str(failed.value)
+    assert "refused 1 request(s) the test did not expect" in report
+    assert f"1. POST /channels/{fake.channel.id}/messages [<FakeChannel #game" in report
+    assert "-> 400 50035 Invalid Form Body" in report and "sent: 2001 characters: 'xxxx" in report
+    fake.expect_refusals(50035)  # declared, even afterwards: it passes
+    fake.check_refusals()
+
+    # A refusal inside an expecting_refusals block is expected and collected; the same outside is not.
+    fake.close_dms("bob")
+    dm = fake.dm_channel("bob")
+    with fake.expecting_refusals(50007) as refused:
+        status, body = await raw_post(fake, f"/channels/{dm.id}/messages", {"content": "psst"})
+    assert (status, body["code"]) == (403, 50007) and len(refused) == 1 and refused[0].expected
+    assert "DM with bob" in str(refused[0])
+    fake.check_refusals()
+    await raw_post(fake, f"/channels/{dm.id}/messages", {"content": "psst"})
+    with pytest.raises(AssertionError, match="403 50007 Cannot send messages to this user"):
+        fake.check_refusals()
+
+    # 404s are recorded but do not fail a test: a late interaction, a message deleted meanwhile.
+    fake.refusals.clear()
+    status, _ = await raw_post(fake, f"/channels/{fake.channel.id}/messages/1/crosspost", {})
+    assert status == 404 and fake.refusals[0].status == 404 and not fake.unexpected_refusals()
+    fake.unhandled.clear()
+
+
+def test_the_fake_fixture_fails_a_test_the_bot_got_refused_in(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ``fake`` fixture itself, in a pytest run of its own: an unexpected refusal is an error at
+    teardown that lists it; declared ones pass."""
+    pytester.makeconftest("from tests.e2e.conftest import fake  # noqa: F401")
+    pytester.makepyfile(
+        test_inner=textwrap.dedent(
+            """
+            import aiohttp
+
+            async def post(fake, content):
+                url = f"{fake.api_url}/channels/{fake.channel.id}/messages"
+                async with aiohttp.ClientSession() as http:
+                    await http.post(url, json={"content": content}, headers={"Authorization": "Bot x"})
+
+            async def test_unexpected(fake):
+                await post(fake, "x" * 2001)
+
+            async def test_declared(fake):
+                fake.expect_refusals(50035)
+                await post(fake, "x" * 2001)
+
+            async def test_declared_in_a_block(fake):
+                with fake.expecting_refusals(50035) as refused:
+                    await post(fake, "x" * 2001)
+                assert len(refused) == 1
+
+            async def test_fine(fake):
+                await post(fake, "hello")
+            """
+        )
+    )
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")]))
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "asyncio_mode=auto", "-q")
+    result.assert_outcomes(passed=4, errors=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*ERROR at teardown of test_unexpected*",
+            "*the fake Discord refused 1 request(s) the test did not expect*",
+            "*1. POST /channels/*/messages * -> 400 50035 Invalid Form Body",
+            "*content: Must be 2000 or fewer in length.",
+        ]
+    )
