@@ -10,10 +10,14 @@ slash commands, component clicks, modal submissions, autocomplete and plain mess
 channel or a DM, arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches carrying
 the member, roles and permissions of that guild.
 
-Where Discord would refuse a request (a message over 2000 characters, an empty message, a second
-response to one interaction, a response after the 3 second deadline, a DM to someone whose DMs are
-closed) the fake answers with Discord's status and error code, so the bot sees the same
-``discord.HTTPException`` it would see in production. Every such answer is recorded as a
+Where Discord would refuse a request the fake answers with Discord's status and error code, so the
+bot sees the same ``discord.HTTPException`` it would see in production: every documented limit of
+messages (content, embeds, components, attachments, ``allowed_mentions``), modals and autocomplete
+choices, checked alike on every route that creates or edits a message (interaction responses,
+follow-ups, webhook edits, channel messages, DMs), as 400 / 50035 "Invalid Form Body" whose ``errors``
+name the field as Discord does (``data.components.0.components.1.label``); an empty message; a second
+response to one interaction; a response after the 3 second deadline; a DM to someone whose DMs are
+closed. Every such answer is recorded as a
 :class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status, code, the offending field and what was
 sent there), and the ``fake`` fixture fails a test after which a 400, 403 or 413 remains that the test
 did not expect: declare expected ones with :meth:`FakeDiscord.expect_refusals` or
@@ -819,86 +823,291 @@ def _check_len(path: str, value: object, maximum: int, minimum: int = 0) -> None
         raise invalid_form(path, message, code=code, detail=detail)
 
 
-def validate_embeds(embeds: Sequence[Json]) -> None:
-    if len(embeds) > 10:
-        raise invalid_form("embeds", "Must be 10 or fewer in length.")
+def _check_count(path: str, items: object, maximum: int, minimum: int = 0) -> list[Any]:
+    """A list of ``minimum`` to ``maximum`` items (``None`` counts as empty); returns it."""
+    if items is None:
+        items = []
+    if not isinstance(items, list):
+        raise invalid_form(path, "Must be an array.", code="BASE_TYPE_ARRAY", detail=excerpt(items))
+    if not minimum <= len(items) <= maximum:
+        detail = f"{len(items)} items"
+        if minimum:
+            message, code = f"Must be between {minimum} and {maximum} in length.", "BASE_TYPE_BAD_LENGTH"
+        else:
+            message, code = f"Must be {maximum} or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+        raise invalid_form(path, message, code=code, detail=detail)
+    return items
+
+
+def _check_int(path: str, value: object, minimum: int, maximum: int) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise invalid_form(path, "Value is not int.", code="NUMBER_TYPE_COERCE", detail=excerpt(value))
+    if value < minimum:
+        message = f"int value should be greater than or equal to {minimum}."
+        raise invalid_form(path, message, code="NUMBER_TYPE_MIN", detail=str(value))
+    if value > maximum:
+        message = f"int value should be less than or equal to {maximum}."
+        raise invalid_form(path, message, code="NUMBER_TYPE_MAX", detail=str(value))
+
+
+def embed_size(embed: Json) -> int:
+    """The characters Discord counts towards the 6000 of a message's embeds."""
+    texts = [embed.get("title"), embed.get("description")]
+    texts.append((embed.get("author") or {}).get("name"))
+    texts.append((embed.get("footer") or {}).get("text"))
+    for f in embed.get("fields") or []:
+        texts.extend([f.get("name"), f.get("value")])
+    return sum(len(t) for t in texts if isinstance(t, str))
+
+
+def validate_embeds(embeds: Sequence[Json], prefix: str = "") -> None:
+    """Discord's embed limits: 10 embeds, title 256, description 4096, 25 fields of name 1-256 and
+    value 1-1024, footer 2048, author name 256, and 6000 characters in all the embeds together."""
+    _check_count(f"{prefix}embeds", list(embeds), 10)
     total = 0
     for i, e in enumerate(embeds):
-        p = f"embeds.{i}"
+        p = f"{prefix}embeds.{i}"
+        if not isinstance(e, dict):
+            raise invalid_form(p, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(e))
         _check_len(f"{p}.title", e.get("title"), 256)
         _check_len(f"{p}.description", e.get("description"), 4096)
         _check_len(f"{p}.author.name", (e.get("author") or {}).get("name"), 256)
         _check_len(f"{p}.footer.text", (e.get("footer") or {}).get("text"), 2048)
-        fields = e.get("fields") or []
-        if len(fields) > 25:
-            raise invalid_form(f"{p}.fields", "Must be 25 or fewer in length.")
+        fields = _check_count(f"{p}.fields", e.get("fields"), 25)
         for j, f in enumerate(fields):
             _check_len(f"{p}.fields.{j}.name", f.get("name"), 256, 1)
             _check_len(f"{p}.fields.{j}.value", f.get("value"), 1024, 1)
-        total += len(embed_text(e).replace("\n", ""))
+        total += embed_size(e)
     if total > 6000:
-        raise invalid_form("embeds", "Embed size exceeds maximum size of 6000")
+        raise invalid_form(
+            f"{prefix}embeds",
+            "Embed size exceeds maximum size of 6000",
+            code="MAX_EMBED_SIZE_EXCEEDED",
+            detail=f"{total} characters in {len(embeds)} embed(s)",
+        )
 
 
-def validate_components(components: Sequence[Json], flags: int) -> None:
+def component_paths(components: Sequence[Json], path: str) -> Iterator[tuple[str, Json]]:
+    """Every component with its path in the request (``components.0.components.1``), depth first."""
+    for i, c in enumerate(components):
+        p = f"{path}.{i}"
+        if not isinstance(c, dict):
+            raise invalid_form(p, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(c))
+        yield p, c
+        yield from component_paths(c.get("components") or [], f"{p}.components")
+        for key in ("component", "accessory"):
+            child = c.get(key)
+            if isinstance(child, dict):
+                yield f"{p}.{key}", child
+                yield from component_paths(child.get("components") or [], f"{p}.{key}.components")
+
+
+def _validate_button(p: str, c: Json) -> None:
+    style = c.get("style")
+    if style not in (1, 2, 3, 4, 5, 6):
+        raise invalid_form(f"{p}.style", "Value must be one of {1, 2, 3, 4, 5, 6}.", detail=excerpt(style))
+    _check_len(f"{p}.label", c.get("label"), 80)
+    if style == 5:
+        _check_len(f"{p}.url", c.get("url"), 512, 1)
+        if c.get("custom_id") is not None:
+            raise invalid_form(
+                f"{p}.custom_id", "A link button cannot have a custom_id", detail=c["custom_id"]
+            )
+    elif style == 6:
+        if not c.get("sku_id"):
+            raise invalid_form(f"{p}.sku_id", "This field is required", code="BASE_TYPE_REQUIRED")
+        for key in ("custom_id", "url", "label", "emoji"):
+            if c.get(key) is not None:
+                raise invalid_form(f"{p}.{key}", f"A premium button cannot have a {key}")
+    else:
+        _check_len(f"{p}.custom_id", c.get("custom_id"), 100, 1)
+        if c.get("url") is not None:
+            raise invalid_form(f"{p}.url", "Only a link button (style 5) can have a url")
+    if style != 6 and not c.get("label") and not c.get("emoji"):
+        raise invalid_form(p, "A button needs a label or an emoji", code="BUTTON_COMPONENT_INVALID")
+
+
+def _validate_select(p: str, c: Json) -> None:
+    _check_len(f"{p}.custom_id", c.get("custom_id"), 100, 1)
+    _check_len(f"{p}.placeholder", c.get("placeholder"), 150)
+    _check_int(f"{p}.min_values", c.get("min_values"), 0, 25)
+    _check_int(f"{p}.max_values", c.get("max_values"), 1, 25)
+    lo, hi = c.get("min_values", 1), c.get("max_values", 1)
+    if lo > hi:
+        raise invalid_form(
+            f"{p}.min_values", "min_values must be less than or equal to max_values", detail=f"{lo} > {hi}"
+        )
+    if c.get("type") != 3:
+        return
+    options = _check_count(f"{p}.options", c.get("options"), 25, 1)
+    values: set[object] = set()
+    for j, o in enumerate(options):
+        _check_len(f"{p}.options.{j}.label", o.get("label"), 100, 1)
+        _check_len(f"{p}.options.{j}.value", o.get("value"), 100, 1)
+        _check_len(f"{p}.options.{j}.description", o.get("description"), 100)
+        if o.get("value") in values:
+            raise invalid_form(
+                f"{p}.options.{j}",
+                "The specified option value is already used",
+                code="SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                detail=excerpt(o.get("value")),
+            )
+        values.add(o.get("value"))
+    if hi > len(options):
+        raise invalid_form(
+            f"{p}.max_values",
+            f"int value should be less than or equal to {len(options)}.",
+            code="NUMBER_TYPE_MAX",
+            detail=f"max_values {hi} with {len(options)} options",
+        )
+
+
+def _validate_text_input(p: str, c: Json, *, in_row: bool) -> None:
+    _check_len(f"{p}.custom_id", c.get("custom_id"), 100, 1)
+    if c.get("style") not in (1, 2):
+        raise invalid_form(f"{p}.style", "Value must be one of {1, 2}.", detail=excerpt(c.get("style")))
+    if in_row:  # the old layout; inside a Label component the label is the Label's
+        _check_len(f"{p}.label", c.get("label"), 45, 1)
+    _check_int(f"{p}.min_length", c.get("min_length"), 0, 4000)
+    _check_int(f"{p}.max_length", c.get("max_length"), 1, 4000)
+    lo, hi = c.get("min_length") or 0, c.get("max_length") or 4000
+    if lo > hi:
+        raise invalid_form(
+            f"{p}.min_length", "min_length must be less than or equal to max_length", detail=f"{lo} > {hi}"
+        )
+    _check_len(f"{p}.placeholder", c.get("placeholder"), 100)
+    _check_len(f"{p}.value", c.get("value"), 4000)
+
+
+def validate_components(
+    components: Sequence[Json], flags: int, prefix: str = "", *, modal: bool = False
+) -> None:
+    """Components of a message (or, with ``modal``, of a modal): custom ids of 1-100 characters unique
+    in the message, buttons, selects and text inputs within Discord's limits; for a message without
+    IS_COMPONENTS_V2 at most 5 action rows of at most 5 buttons or one select."""
+    base = f"{prefix}components"
     seen: set[str] = set()
-    for c in walk_components(components):
+    in_row: set[int] = set()  # id() of the components whose parent is an action row
+    for p, c in component_paths(components, base):
         custom_id = c.get("custom_id")
         if custom_id is not None:
-            _check_len("components.custom_id", custom_id, 100, 1)
+            _check_len(f"{p}.custom_id", custom_id, 100, 1)
             if custom_id in seen:
-                raise invalid_form("components", f"Component custom id cannot be duplicated ({custom_id})")
+                raise invalid_form(
+                    f"{p}.custom_id",
+                    "Component custom id was already specified",
+                    code="COMPONENT_CUSTOM_ID_DUPLICATED",
+                    detail=excerpt(custom_id),
+                )
             seen.add(custom_id)
         ctype = c.get("type")
         if ctype == 2:
-            _check_len("components.label", c.get("label"), 80)
-            if c.get("style") == 5:
-                if not c.get("url"):
-                    raise invalid_form("components.url", "A link button needs a url")
-            elif c.get("style") != 6 and not custom_id:
-                raise invalid_form("components.custom_id", "A button needs a custom_id")
+            _validate_button(p, c)
         elif ctype in SELECT_TYPES:
-            if not custom_id:
-                raise invalid_form("components.custom_id", "A select needs a custom_id")
-            _check_len("components.placeholder", c.get("placeholder"), 150)
-            if ctype == 3:
-                options = c.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    raise invalid_form("components.options", "Must be between 1 and 25 in length.")
-                for o in options:
-                    _check_len("components.options.label", o.get("label"), 100, 1)
-                    _check_len("components.options.value", o.get("value"), 100, 1)
-                    _check_len("components.options.description", o.get("description"), 100)
-                if c.get("max_values", 1) > len(options):
-                    raise invalid_form("components.max_values", "max_values is larger than the options")
-    if flags & Flag.IS_COMPONENTS_V2:
-        if sum(1 for _ in walk_components(components)) > 40:
-            raise invalid_form("components", "Must be 40 or fewer in total.")
+            _validate_select(p, c)
+        elif ctype == 4:
+            if not modal:
+                raise invalid_form(f"{p}.type", "Text inputs belong in modals, not in messages")
+            _validate_text_input(p, c, in_row=id(c) in in_row)
+        elif ctype == 10:
+            _check_len(f"{p}.content", c.get("content"), 4000, 1)
+        if ctype == 1:
+            in_row.update(id(child) for child in c.get("components") or [])
+            children = _check_count(f"{p}.components", c.get("components"), 5, 1)
+            kinds = [ch.get("type") for ch in children]
+            if any(k in SELECT_TYPES or k == 4 for k in kinds) and len(children) > 1:
+                raise invalid_form(
+                    f"{p}.components", "A select or a text input must be alone in its action row"
+                )
+    if modal:
         return
-    if len(components) > 5:
-        raise invalid_form("components", "Must be 5 or fewer in length.")
+    if flags & Flag.IS_COMPONENTS_V2:
+        everything = [c for _, c in component_paths(components, base)]
+        if len(everything) > 40:
+            raise invalid_form(base, "Must be 40 or fewer in total.", detail=f"{len(everything)} components")
+        text = sum(len(c.get("content") or "") for c in everything if c.get("type") == 10)
+        if text > 4000:
+            raise invalid_form(
+                base,
+                "The text of all text displays must be 4000 or fewer in length.",
+                detail=f"{text} characters",
+            )
+        return
+    _check_count(base, list(components), 5)
     for i, row in enumerate(components):
         if row.get("type") != 1:
             if row.get("type") in V2_ONLY_TYPES:
-                raise invalid_form(f"components.{i}", "This component needs the IS_COMPONENTS_V2 flag")
-            raise invalid_form(f"components.{i}", "Top level components must be action rows")
-        children = row.get("components") or []
-        if not children:
-            raise invalid_form(f"components.{i}.components", "Must be between 1 and 5 in length.")
-        if any(ch.get("type") in SELECT_TYPES for ch in children) and len(children) > 1:
-            raise invalid_form(f"components.{i}.components", "A select must be alone in its action row")
-        if len(children) > 5:
-            raise invalid_form(f"components.{i}.components", "Must be between 1 and 5 in length.")
+                raise invalid_form(f"{base}.{i}", "This component needs the IS_COMPONENTS_V2 flag")
+            raise invalid_form(f"{base}.{i}", "Top level components must be action rows")
 
 
-def validate_message(message: FakeMessage) -> None:
-    """Raise the HttpError Discord would answer for this message content."""
-    _check_len("content", message.content, 2000)
-    validate_embeds(message.embeds)
-    validate_components(message.components, message.flags)
+def validate_allowed_mentions(data: Json, prefix: str = "") -> None:
+    """``allowed_mentions``: ``parse`` among roles/users/everyone, at most 100 ``users`` and ``roles``,
+    and never ``parse: ["users"]`` with a ``users`` list (nor the same for roles)."""
+    if "allowed_mentions" not in data or data["allowed_mentions"] is None:
+        return
+    path = f"{prefix}allowed_mentions"
+    am = data["allowed_mentions"]
+    if not isinstance(am, dict):
+        raise invalid_form(path, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(am))
+    parse = _check_count(f"{path}.parse", am.get("parse"), 3)
+    for i, kind in enumerate(parse):
+        if kind not in ("roles", "users", "everyone"):
+            raise invalid_form(
+                f"{path}.parse.{i}",
+                "Value must be one of ('roles', 'users', 'everyone').",
+                detail=excerpt(kind),
+            )
+    for kind in ("users", "roles"):
+        ids = _check_count(f"{path}.{kind}", am.get(kind), 100)
+        for i, snowflake in enumerate(ids):
+            if not (isinstance(snowflake, int) and not isinstance(snowflake, bool)) and not (
+                isinstance(snowflake, str) and snowflake.isdigit()
+            ):
+                raise invalid_form(
+                    f"{path}.{kind}.{i}",
+                    "Value is not snowflake.",
+                    code="NUMBER_TYPE_COERCE",
+                    detail=excerpt(snowflake),
+                )
+        if ids and kind in parse:
+            raise invalid_form(
+                path,
+                f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                code="MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                detail=excerpt(am),
+            )
+    if "replied_user" in am and not isinstance(am["replied_user"], bool):
+        raise invalid_form(f"{path}.replied_user", "Must be either true or false.", code="BASE_TYPE_BOOLEAN")
+
+
+def validate_request(data: Json, prefix: str = "") -> None:
+    """What a create or an edit request may carry besides the message itself."""
+    validate_allowed_mentions(data, prefix)
+    nonce = data.get("nonce")
+    if isinstance(nonce, str):
+        _check_len(f"{prefix}nonce", nonce, 25)
+    if "content" in data and data["content"] is not None and not isinstance(data["content"], str):
+        raise invalid_form(
+            f"{prefix}content", "Could not interpret value as string.", detail=excerpt(data["content"])
+        )
+    if data.get("embeds") is not None:
+        _check_count(f"{prefix}embeds", data["embeds"], 10)
+    if data.get("components") is not None:
+        _check_count(f"{prefix}components", data["components"], 40)
+
+
+def validate_message(message: FakeMessage, prefix: str = "") -> None:
+    """Raise the HttpError Discord would answer for this message as it would stand (after an edit)."""
+    _check_len(f"{prefix}content", message.content, 2000)
+    validate_embeds(message.embeds, prefix)
+    validate_components(message.components, message.flags, prefix)
+    _check_count(f"{prefix}attachments", list(message.attachments), 10)
     if message.flags & Flag.IS_COMPONENTS_V2:
         if message.content or message.embeds:
-            raise invalid_form("content", "content and embeds cannot be used with IS_COMPONENTS_V2")
+            raise invalid_form(f"{prefix}content", "content and embeds cannot be used with IS_COMPONENTS_V2")
         if not message.components:
             raise HttpError(400, 50006, "Cannot send an empty message")
         return
@@ -908,32 +1117,61 @@ def validate_message(message: FakeMessage) -> None:
 
 
 def validate_modal(data: Json) -> None:
+    """A modal (callback type 9): title 1-45, custom_id 1-100, 1-5 rows of one text input (label 1-45)
+    or Label components (label 1-45, description 100) or text displays; text inputs within limits."""
     _check_len("data.title", data.get("title"), 45, 1)
     _check_len("data.custom_id", data.get("custom_id"), 100, 1)
-    components = data.get("components") or []
-    if not 1 <= len(components) <= 5:
-        raise invalid_form("data.components", "Must be between 1 and 5 in length.")
+    components = _check_count("data.components", data.get("components"), 5, 1)
     for i, top in enumerate(components):
         p = f"data.components.{i}"
         if top.get("type") == 1:
             children = top.get("components") or []
             if len(children) != 1 or children[0].get("type") != 4:
-                raise invalid_form(p, "A modal action row holds exactly one text input")
-            _check_len(f"{p}.components.0.label", children[0].get("label"), 45, 1)
+                raise invalid_form(f"{p}.components", "A modal action row holds exactly one text input")
         elif top.get("type") == 18:
             _check_len(f"{p}.label", top.get("label"), 45, 1)
             _check_len(f"{p}.description", top.get("description"), 100)
             if not isinstance(top.get("component"), dict):
-                raise invalid_form(f"{p}.component", "A label needs a component")
+                raise invalid_form(f"{p}.component", "This field is required", code="BASE_TYPE_REQUIRED")
         elif top.get("type") != 10:
-            raise invalid_form(p, f"Component type {top.get('type')} is not allowed in a modal")
-    for c in walk_components(components):
-        if c.get("type") == 4:
-            _check_len("text_input.custom_id", c.get("custom_id"), 100, 1)
-            _check_len("text_input.placeholder", c.get("placeholder"), 100)
-            _check_len("text_input.value", c.get("value"), 4000)
-            if c.get("style") not in (1, 2):
-                raise invalid_form("text_input.style", "style must be 1 (short) or 2 (paragraph)")
+            raise invalid_form(f"{p}.type", f"Component type {top.get('type')} is not allowed in a modal")
+    validate_components(components, 0, "data.", modal=True)
+
+
+def focused_option(options: Sequence[Json]) -> Json | None:
+    """The option being typed in, from an autocomplete interaction's (nested) options."""
+    for o in options:
+        if o.get("focused"):
+            return o
+        found = focused_option(o.get("options") or [])
+        if found is not None:
+            return found
+    return None
+
+
+def validate_choices(choices: object, option_type: int | None) -> None:
+    """Autocomplete results: at most 25 choices, names of 1-100 characters (and localizations), values
+    of the option's type, a string value at most 100 characters."""
+    items = _check_count("data.choices", choices, 25)
+    for i, c in enumerate(items):
+        p = f"data.choices.{i}"
+        if not isinstance(c, dict):
+            raise invalid_form(p, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(c))
+        _check_len(f"{p}.name", c.get("name"), 100, 1)
+        for locale, name in (c.get("name_localizations") or {}).items():
+            _check_len(f"{p}.name_localizations.{locale}", name, 100, 1)
+        value = c.get("value")
+        if option_type == OptionType.STRING or (option_type is None and isinstance(value, str)):
+            _check_len(f"{p}.value", value, 100)
+        elif option_type == OptionType.INTEGER:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise invalid_form(
+                    f"{p}.value", "Value is not int.", code="NUMBER_TYPE_COERCE", detail=excerpt(value)
+                )
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            raise invalid_form(
+                f"{p}.value", "Value is not a number.", code="NUMBER_TYPE_COERCE", detail=excerpt(value)
+            )
 
 
 _NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -2460,7 +2698,11 @@ class FakeDiscord:
         interaction: FakeInteraction | None = None,
         extra_flags: int = 0,
         mtype: int = 0,
+        prefix: str = "",
     ) -> FakeMessage:
+        """A new message from a create request's payload (``prefix``: where it sits in the request, as
+        Discord names fields in its errors: ``data.`` in an interaction callback), validated."""
+        validate_request(data, prefix)
         embeds = list(data.get("embeds") or [])
         if data.get("embed"):
             embeds.append(data["embed"])
@@ -2484,7 +2726,7 @@ class FakeDiscord:
             msg.reference_id = int(ref["message_id"])
             msg.type = 19 if mtype == 0 else mtype
         msg.attachments = self._attachments(channel.id, data.get("attachments"), files)
-        validate_message(msg)
+        validate_message(msg, prefix)
         return msg
 
     def _store_message(self, msg: FakeMessage) -> None:
@@ -2504,7 +2746,11 @@ class FakeDiscord:
             payload.update(content="", embeds=[], attachments=[], components=[])
         self._dispatch("MESSAGE_CREATE", payload)
 
-    def _edit_message(self, msg: FakeMessage, data: Json, files: dict[int, tuple[str, bytes]]) -> None:
+    def _edit_message(
+        self, msg: FakeMessage, data: Json, files: dict[int, tuple[str, bytes]], prefix: str = ""
+    ) -> None:
+        """Apply an edit, or raise what Discord would answer if the message would then be invalid."""
+        validate_request(data, prefix)
         before = msg.snapshot()
         was_loading = msg.loading
         if "content" in data:
@@ -2521,7 +2767,7 @@ class FakeDiscord:
         msg.attachments = self._attachments(msg.channel.id, data.get("attachments"), files, msg.attachments)
         msg.flags &= ~Flag.LOADING
         try:
-            validate_message(msg)
+            validate_message(msg, prefix)
         except HttpError:
             for key, value in before.items():
                 setattr(msg, key, value)
@@ -2859,7 +3105,9 @@ class FakeDiscord:
         component_like = inter.type in (InteractionType.MESSAGE_COMPONENT, InteractionType.MODAL_SUBMIT)
         if ctype == Callback.CHANNEL_MESSAGE:
             mtype = 20 if inter.type == InteractionType.APPLICATION_COMMAND else 0
-            msg = self._message_from(inter.channel, data, files, interaction=inter, mtype=mtype)
+            msg = self._message_from(
+                inter.channel, data, files, interaction=inter, mtype=mtype, prefix="data."
+            )
             inter.original = msg
             self._store_message(msg)
         elif ctype == Callback.DEFERRED_CHANNEL_MESSAGE:
@@ -2879,16 +3127,15 @@ class FakeDiscord:
         elif ctype in (Callback.DEFERRED_UPDATE_MESSAGE, Callback.UPDATE_MESSAGE):
             if not component_like or inter.message is None:
                 raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
-            inter.original = inter.message
             if ctype == Callback.UPDATE_MESSAGE:
-                self._edit_message(inter.message, data, files)
+                self._edit_message(inter.message, data, files, prefix="data.")
+            inter.original = inter.message
         elif ctype == Callback.AUTOCOMPLETE_RESULT:
             if inter.type != InteractionType.AUTOCOMPLETE:
                 raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
-            choices = data.get("choices") or []
-            if len(choices) > 25:
-                raise invalid_form("data.choices", "Must be 25 or fewer in length.")
-            inter.choices = choices
+            focused = focused_option(inter.payload.get("data", {}).get("options") or [])
+            validate_choices(data.get("choices"), focused.get("type") if focused else None)
+            inter.choices = list(data.get("choices") or [])
         elif ctype == Callback.MODAL:
             if inter.type in (InteractionType.MODAL_SUBMIT, InteractionType.AUTOCOMPLETE):
                 raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")

@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from tests.e2e.fake_discord import Callback, FakeDiscord, Flag, Perm
+from tests.e2e.fake_discord import Callback, FakeDiscord, Flag, Json, Perm
 from tests.e2e.harness import REPO_ROOT, BotProcess, make_png, png_file, running
 
 pytest_plugins = ("pytester",)
@@ -555,14 +555,18 @@ async def test_a_second_guild_with_roles_of_the_same_names(fake: FakeDiscord) ->
         assert mallory in fake.guild_members("Braavos")
 
 
-async def raw_post(fake: FakeDiscord, path: str, payload: Any) -> tuple[int, Any]:
-    """A request as any bot would make it, without discord.py."""
+async def raw_request(fake: FakeDiscord, method: str, path: str, payload: Any = None) -> tuple[int, Any]:
+    """A request as any bot could make it, without discord.py's own checks."""
     headers = {"Authorization": "Bot fake"}
     async with (
         aiohttp.ClientSession() as http,
-        http.post(fake.api_url + path, json=payload, headers=headers) as r,
+        http.request(method, fake.api_url + path, json=payload, headers=headers) as r,
     ):
-        return r.status, await r.json()
+        return r.status, (await r.json() if r.status != 204 else None)
+
+
+async def raw_post(fake: FakeDiscord, path: str, payload: Any) -> tuple[int, Any]:
+    return await raw_request(fake, "POST", path, payload)
 
 
 async def test_refusals_are_recorded_and_unexpected_ones_fail_the_check(fake: FakeDiscord) -> None:
@@ -656,3 +660,356 @@ def test_the_fake_fixture_fails_a_test_the_bot_got_refused_in(
             "*content: Must be 2000 or fewer in length.",
         ]
     )
+
+
+def button(label: str = "Go", custom_id: str | None = "go", **extra: Any) -> Json:
+    data: Json = {"type": 2, "style": 1, "label": label, **extra}
+    if custom_id is not None:
+        data["custom_id"] = custom_id
+    return data
+
+
+def select(options: int | list[Json] = 3, **extra: Any) -> Json:
+    """A string select with ``options`` options (or these)."""
+    if isinstance(options, int):
+        options = [{"label": f"Option {i}", "value": f"v{i}"} for i in range(options)]
+    return {"type": 3, "custom_id": "pick", "options": options, **extra}
+
+
+def row(*components: Json) -> Json:
+    return {"type": 1, "components": list(components)}
+
+
+def field(name: str = "n", value: str = "v") -> Json:
+    return {"name": name, "value": value}
+
+
+def one_option(**option: str) -> Json:
+    return {"components": [row(select(options=[{"label": "l", "value": "v", **option}]))]}
+
+
+# (what is wrong, the message payload, the field Discord names in its errors)
+INVALID_MESSAGES: list[tuple[str, Json, str]] = [
+    ("content over 2000", {"content": "x" * 2001}, "content"),
+    ("11 embeds", {"embeds": [{"title": "t"}] * 11}, "embeds"),
+    ("embed title over 256", {"embeds": [{"title": "x" * 257}]}, "embeds.0.title"),
+    ("embed description over 4096", {"embeds": [{"description": "x" * 4097}]}, "embeds.0.description"),
+    ("26 embed fields", {"embeds": [{"fields": [field()] * 26}]}, "embeds.0.fields"),
+    ("field name over 256", {"embeds": [{"fields": [field(), field("x" * 257)]}]}, "embeds.0.fields.1.name"),
+    ("empty field value", {"embeds": [{"fields": [field(value="")]}]}, "embeds.0.fields.0.value"),
+    ("field value over 1024", {"embeds": [{"fields": [field(value="x" * 1025)]}]}, "embeds.0.fields.0.value"),
+    ("embed footer over 2048", {"embeds": [{"footer": {"text": "x" * 2049}}]}, "embeds.0.footer.text"),
+    ("embed author over 256", {"embeds": [{"author": {"name": "x" * 257}}]}, "embeds.0.author.name"),
+    (
+        "embeds over 6000, newlines count",
+        {"embeds": [{"description": "\n" * 4000}, {"description": "x" * 2001}]},
+        "embeds",
+    ),
+    ("6 action rows", {"components": [row(button(custom_id=f"b{i}")) for i in range(6)]}, "components"),
+    (
+        "6 buttons in a row",
+        {"components": [row(*(button(custom_id=f"b{i}") for i in range(6)))]},
+        "components.0.components",
+    ),
+    ("button label over 80", {"components": [row(button("x" * 81))]}, "components.0.components.0.label"),
+    (
+        "button without custom_id",
+        {"components": [row(button(custom_id=None))]},
+        "components.0.components.0.custom_id",
+    ),
+    (
+        "link button with a custom_id",
+        {"components": [row(button(style=5, url="https://example.org"))]},
+        "components.0.components.0.custom_id",
+    ),
+    (
+        "link button without url",
+        {"components": [row(button(custom_id=None, style=5))]},
+        "components.0.components.0.url",
+    ),
+    ("button without label or emoji", {"components": [row(button(""))]}, "components.0.components.0"),
+    (
+        "custom_id over 100",
+        {"components": [row(button(custom_id="x" * 101))]},
+        "components.0.components.0.custom_id",
+    ),
+    ("empty custom_id", {"components": [row(button(custom_id=""))]}, "components.0.components.0.custom_id"),
+    (
+        "duplicate custom_id",
+        {"components": [row(button()), row(button("Again"))]},
+        "components.1.components.0.custom_id",
+    ),
+    ("a select beside a button", {"components": [row(select(), button())]}, "components.0.components"),
+    ("26 select options", {"components": [row(select(26))]}, "components.0.components.0.options"),
+    ("no select options", {"components": [row(select(0))]}, "components.0.components.0.options"),
+    ("option label over 100", one_option(label="x" * 101), "components.0.components.0.options.0.label"),
+    ("option value over 100", one_option(value="x" * 101), "components.0.components.0.options.0.value"),
+    (
+        "option description over 100",
+        one_option(description="x" * 101),
+        "components.0.components.0.options.0.description",
+    ),
+    (
+        "duplicate option values",
+        {"components": [row(select(options=[{"label": "a", "value": "v"}, {"label": "b", "value": "v"}]))]},
+        "components.0.components.0.options.1",
+    ),
+    (
+        "placeholder over 150",
+        {"components": [row(select(placeholder="x" * 151))]},
+        "components.0.components.0.placeholder",
+    ),
+    (
+        "max_values over 25",
+        {"components": [row(select(max_values=26))]},
+        "components.0.components.0.max_values",
+    ),
+    (
+        "min_values over 25",
+        {"components": [row(select(min_values=26, max_values=25))]},
+        "components.0.components.0.min_values",
+    ),
+    (
+        "min_values over max_values",
+        {"components": [row(select(min_values=3, max_values=2))]},
+        "components.0.components.0.min_values",
+    ),
+    (
+        "max_values over the options",
+        {"components": [row(select(3, max_values=4))]},
+        "components.0.components.0.max_values",
+    ),
+    (
+        "a text input in a message",
+        {"components": [row({"type": 4, "custom_id": "t", "style": 1, "label": "l"})]},
+        "components.0.components.0.type",
+    ),
+    (
+        "mentions: parse users and users",
+        {"content": "hi", "allowed_mentions": {"parse": ["users"], "users": ["1"]}},
+        "allowed_mentions",
+    ),
+    (
+        "mentions: parse channels",
+        {"content": "hi", "allowed_mentions": {"parse": ["channels"]}},
+        "allowed_mentions.parse.0",
+    ),
+    (
+        "mentions: 101 users",
+        {"content": "hi", "allowed_mentions": {"users": [str(i) for i in range(1, 102)]}},
+        "allowed_mentions.users",
+    ),
+    (
+        "mentions: replied_user not a boolean",
+        {"content": "hi", "allowed_mentions": {"replied_user": "yes"}},
+        "allowed_mentions.replied_user",
+    ),
+    ("nonce over 25", {"content": "hi", "nonce": "x" * 26}, "nonce"),
+]
+
+
+@pytest.mark.parametrize(
+    ("payload", "path"), [c[1:] for c in INVALID_MESSAGES], ids=[c[0] for c in INVALID_MESSAGES]
+)
+async def test_message_limits_are_refused_naming_the_field(
+    fake: FakeDiscord, payload: Json, path: str
+) -> None:
+    fake.expect_refusals(50035)
+    status, body = await raw_post(fake, f"/channels/{fake.channel.id}/messages", payload)
+    assert (status, body["code"], body["message"]) == (400, 50035, "Invalid Form Body"), body
+    errors = body["errors"]
+    for part in path.split("."):
+        assert part in errors, (path, body["errors"])
+        errors = errors[part]
+    assert errors["_errors"][0]["message"], body
+    [refusal] = fake.refusals
+    assert refusal.field is not None and refusal.field.startswith(f"{path}: "), refusal
+    assert fake.channel_messages() == []
+
+
+async def test_messages_at_the_limits_pass(fake: FakeDiscord) -> None:
+    fields = [field("n" * 10, "v" * 100) for _ in range(25)]
+    at_limits: list[Json] = [
+        {
+            "content": "x" * 2000,
+            "allowed_mentions": {"parse": ["roles"], "users": ["1"], "replied_user": False},
+        },
+        {"embeds": [{"title": "x" * 256, "description": "y" * 2994, "fields": fields}]},  # 6000 in all
+        {"components": [row(*(button(f"{i}" * 80, f"b{i}") for i in range(5)))] * 1},
+        {"components": [row(select(25, max_values=25, min_values=0, placeholder="p" * 150))]},
+        {"components": [row(button(custom_id=None, style=5, url="https://example.org"))], "nonce": "n" * 25},
+    ]
+    for payload in at_limits:
+        status, body = await raw_post(fake, f"/channels/{fake.channel.id}/messages", payload)
+        assert status == 200, body
+    assert len(fake.channel_messages()) == len(at_limits) and not fake.refusals
+
+
+class Quiet(SmokeBot):
+    """A command that never answers, so that a test can answer its interactions by hand."""
+
+    def __init__(self, guild_id: int) -> None:
+        super().__init__(guild_id)
+
+        @self.tree.command(description="Say nothing")
+        async def hush(interaction: discord.Interaction) -> None:
+            pass
+
+
+async def test_every_route_that_writes_a_message_checks_the_limits(fake: FakeDiscord) -> None:
+    """Interaction responses (4 and 7), follow-ups, webhook edits (@original and by id), channel messages
+    and their edits, DMs: the same checks everywhere, each refusal naming the field where it sits."""
+    too_long = {"content": "x" * 2001}
+    long_label = {"content": "ok", "components": [row(button("x" * 81))]}
+    fine = {"content": "fine", "components": [row(button())]}
+    async with running(Quiet(fake.guild_id), fake):
+        inter = await fake.slash("alice", "hush")
+        callback = f"/interactions/{inter.id}/{inter.token}/callback"
+        hook = f"/webhooks/{fake.application_id}/{inter.token}"
+        channel = f"/channels/{fake.channel.id}/messages"
+        with fake.expecting_refusals(50035) as refused:
+            assert (await raw_post(fake, callback, {"type": 4, "data": too_long}))[0] == 400
+            assert (await raw_post(fake, callback, {"type": 4, "data": long_label}))[0] == 400
+            assert not inter.responded  # a refused response does not acknowledge the interaction
+            assert (await raw_post(fake, callback, {"type": 4, "data": fine}))[0] == 204
+            assert (await raw_post(fake, hook, too_long))[0] == 400
+            assert (await raw_request(fake, "PATCH", f"{hook}/messages/@original", too_long))[0] == 400
+            status, followup = await raw_post(fake, hook + "?wait=true", {"content": "a follow-up"})
+            assert status == 200
+            by_id = f"{hook}/messages/{followup['id']}"
+            assert (await raw_request(fake, "PATCH", by_id, long_label))[0] == 400
+            assert (await raw_request(fake, "PATCH", by_id, {"content": "edited"}))[0] == 200
+
+            assert inter.original is not None
+            click = await fake.click("bob", inter.original, "go")
+            clicked = f"/interactions/{click.id}/{click.token}/callback"
+            assert (await raw_post(fake, clicked, {"type": 7, "data": too_long}))[0] == 400
+            assert inter.original.content == "fine" and not click.responded
+
+            assert (await raw_post(fake, channel, long_label))[0] == 400
+            status, posted = await raw_post(fake, channel, fine)
+            assert (await raw_request(fake, "PATCH", f"{channel}/{posted['id']}", too_long))[0] == 400
+            dm = fake.dm_channel("carol")
+            assert (await raw_post(fake, f"/channels/{dm.id}/messages", too_long))[0] == 400
+
+    where = [(r.route.split("/")[1], r.method, (r.field or "").split(":")[0]) for r in refused]
+    assert where == [
+        ("interactions", "POST", "data.content"),
+        ("interactions", "POST", "data.components.0.components.0.label"),
+        ("webhooks", "POST", "content"),
+        ("webhooks", "PATCH", "content"),
+        ("webhooks", "PATCH", "components.0.components.0.label"),
+        ("interactions", "POST", "data.content"),
+        ("channels", "POST", "components.0.components.0.label"),
+        ("channels", "PATCH", "content"),
+        ("channels", "POST", "content"),
+    ]
+    assert all("<token>" in r.route for r in refused[:6]) and inter.token not in str(refused)
+    assert "slash 'hush' by alice" in str(refused[0]) and "DM with carol" in str(refused[-1])
+    assert [m.content for m in fake.channel_messages()] == ["fine", "edited", "fine"]
+    assert fake.dms("carol") == []
+
+
+async def test_a_too_long_followup_is_refused(fake: FakeDiscord) -> None:
+    bot = SmokeBot(fake.guild_id)
+    outcome: list[object] = []
+
+    @bot.tree.command(description="Talk too much")
+    async def ramble(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        for text in ("x" * 2001, "short", "y" * 2001):  # the first would replace "thinking"
+            try:
+                await interaction.followup.send(text)
+                outcome.append("sent")
+            except discord.HTTPException as exc:
+                outcome.append((exc.status, exc.code))
+
+    async with running(bot, fake):
+        with fake.expecting_refusals(50035) as refused:
+            inter = await fake.slash("alice", "ramble")
+            await fake.wait_until(lambda: len(outcome) == 3, what="three follow-ups")
+    assert outcome == [(400, 50035), "sent", (400, 50035)]
+    assert [r.field for r in refused] == ["content: Must be 2000 or fewer in length."] * 2
+    assert [r.detail for r in refused] == [f"2001 characters: '{c * 56}..." for c in "xy"]
+    assert [m.content for m in inter.messages] == ["short"]
+
+
+async def test_a_too_long_autocomplete_choice_name_is_refused(fake: FakeDiscord) -> None:
+    bot = SmokeBot(fake.guild_id)
+
+    @bot.tree.command(description="Pick a house")
+    async def house(interaction: discord.Interaction, name: str, seat: int) -> None:
+        await interaction.response.send_message(name)
+
+    @house.autocomplete("name")
+    async def names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if current == "long":
+            return [
+                app_commands.Choice(name="Stark", value="stark"),
+                app_commands.Choice(name="x" * 101, value="x"),
+            ]
+        if current == "many":
+            return [app_commands.Choice(name=f"House {i}", value=str(i)) for i in range(26)]
+        return [app_commands.Choice(name="Stark of Winterfell", value="s" * 100)]
+
+    @house.autocomplete("seat")
+    async def seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        return [app_commands.Choice(name="first", value="one")]  # type: ignore[arg-type]  # not an int
+
+    async with running(bot, fake):
+        assert await fake.autocomplete("alice", "house", focused="name", options={"name": "s"}) == [
+            {"name": "Stark of Winterfell", "value": "s" * 100}
+        ]
+        with fake.expecting_refusals(50035) as refused:
+            for typed in ("long", "many"):
+                with pytest.raises(AssertionError, match="timed out"):
+                    await fake.autocomplete(
+                        "alice", "house", focused="name", options={"name": typed}, timeout=1
+                    )
+            with pytest.raises(AssertionError, match="timed out"):
+                await fake.autocomplete("alice", "house", focused="seat", options={"seat": "1"}, timeout=1)
+    assert [r.field for r in refused] == [
+        "data.choices.1.name: Must be between 1 and 100 in length.",
+        "data.choices: Must be 25 or fewer in length.",
+        "data.choices.0.value: Value is not int.",
+    ]
+    assert refused[0].detail is not None and refused[0].detail.startswith("101 characters")
+
+
+def text_input(**extra: Any) -> Json:
+    return {"type": 4, "custom_id": "orders", "style": 1, "label": "Orders", **extra}
+
+
+def modal(title: str, *rows: Json) -> Json:
+    return {"type": 9, "data": {"custom_id": "m", "title": title, "components": list(rows)}}
+
+
+LABELLED = {"type": 18, "label": "Orders", "component": {"type": 4, "custom_id": "o2", "style": 2}}
+INVALID_MODALS: list[tuple[Json, str]] = [
+    (modal("x" * 46, row(text_input())), "data.title"),
+    (modal("Orders", row(text_input(label="x" * 46))), "data.components.0.components.0.label"),
+    (modal("Orders", row(text_input(value="x" * 4001))), "data.components.0.components.0.value"),
+    (modal("Orders", row(text_input(max_length=4001))), "data.components.0.components.0.max_length"),
+    (
+        modal("Orders", row(text_input(min_length=10, max_length=5))),
+        "data.components.0.components.0.min_length",
+    ),
+    (modal("Orders", row(text_input(placeholder="x" * 101))), "data.components.0.components.0.placeholder"),
+    (modal("Orders", {**LABELLED, "label": "x" * 46}), "data.components.0.label"),
+    (modal("Orders", *[row(text_input(custom_id=f"t{i}")) for i in range(6)]), "data.components"),
+    (modal("Orders", row(text_input()), row(text_input())), "data.components.1.components.0.custom_id"),
+]
+
+
+async def test_modal_limits(fake: FakeDiscord) -> None:
+    async with running(Quiet(fake.guild_id), fake):
+        with fake.expecting_refusals(50035) as refused:
+            for payload, _ in INVALID_MODALS:
+                inter = await fake.slash("alice", "hush")
+                status, _ = await raw_post(fake, f"/interactions/{inter.id}/{inter.token}/callback", payload)
+                assert status == 400
+        inter = await fake.slash("alice", "hush")
+        ok = modal("x" * 45, row(text_input(value="v" * 4000, max_length=4000)), LABELLED)
+        assert (await raw_post(fake, f"/interactions/{inter.id}/{inter.token}/callback", ok))[0] == 204
+        assert inter.modal is not None and [c["custom_id"] for c in inter.modal.inputs()] == ["orders", "o2"]
+    assert [(r.field or "").split(":")[0] for r in refused] == [path for _, path in INVALID_MODALS]
