@@ -17,7 +17,12 @@ choices, checked alike on every route that creates or edits a message (interacti
 follow-ups, webhook edits, channel messages, DMs), as 400 / 50035 "Invalid Form Body" whose ``errors``
 name the field as Discord does (``data.components.0.components.1.label``); an empty message; a second
 response to one interaction; a response after the 3 second deadline; a DM to someone whose DMs are
-closed. Every such answer is recorded as a
+closed; a post in a channel where the bot lacks a permission. Tests take permissions away with
+:meth:`FakeDiscord.set_channel_overwrite` and :meth:`FakeDiscord.set_role_permissions` (the bot gets
+CHANNEL_UPDATE / GUILD_ROLE_UPDATE, and interactions' ``app_permissions`` follow); channel routes then
+answer 403 / 50001 "Missing Access" without View Channel and 403 / 50013 "Missing Permissions" without
+Send Messages (or Attach Files for a file), as Discord does. Interaction responses and follow-ups are
+not subject to channel permissions, on Discord nor here. Every such answer is recorded as a
 :class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status, code, the offending field and what was
 sent there), and the ``fake`` fixture fails a test after which a 400, 403 or 413 remains that the test
 did not expect: declare expected ones with :meth:`FakeDiscord.expect_refusals` or
@@ -84,6 +89,7 @@ class Perm:
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
+    SEND_TTS_MESSAGES = 1 << 12
     MANAGE_MESSAGES = 1 << 13
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
@@ -95,6 +101,7 @@ class Perm:
     USE_APPLICATION_COMMANDS = 1 << 31
     CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    PIN_MESSAGES = 1 << 51
 
     ALL = (1 << 53) - 1
     EVERYONE = (
@@ -111,6 +118,16 @@ class Perm:
         | CREATE_PUBLIC_THREADS
         | SEND_MESSAGES_IN_THREADS
     )
+
+
+def permission_names(bits: int) -> str:
+    """``SEND_MESSAGES|ATTACH_FILES`` for those bits (the ones :class:`Perm` names)."""
+    names = [
+        name
+        for name, value in vars(Perm).items()
+        if name.isupper() and name not in ("ALL", "EVERYONE") and isinstance(value, int) and bits & value
+    ]
+    return "|".join(names) or str(bits)
 
 
 class Intent:
@@ -386,6 +403,19 @@ class FakeUser:
         return f"<FakeUser {self.key} id={self.id}>"
 
 
+@dataclass
+class FakeOverwrite:
+    """A channel's permission overwrite for a role (``type`` 0) or a member (1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> Json:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
 @dataclass(eq=False)
 class FakeChannel:
     """A guild text channel (type 0) or a DM channel (type 1) with ``recipient``."""
@@ -398,6 +428,7 @@ class FakeChannel:
     position: int = 0
     last_message_id: int | None = None
     label: str = ""  # "Essos#game" for the channels of added guilds, "#game" for the first guild's
+    overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)  # role or member id -> overwrite
 
     def __post_init__(self) -> None:
         self.label = self.label or f"#{self.name}"
@@ -427,7 +458,7 @@ class FakeChannel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "nsfw": False,
             "topic": None,
             "parent_id": None,
@@ -1265,6 +1296,7 @@ class RequestRecord:
 
 
 BOT_ROLE_PERMISSIONS = Perm.EVERYONE | Perm.MANAGE_MESSAGES  # the bot's managed role, in every guild
+DEFAULT_BOT_PERMISSIONS = Perm.EVERYONE | BOT_ROLE_PERMISSIONS  # what the bot may do, unless a test says not
 # What an app may do in a DM (app_permissions there).
 DM_PERMISSIONS = (
     Perm.ADD_REACTIONS
@@ -1818,11 +1850,119 @@ class FakeDiscord:
         return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
 
     def permissions_in(self, user: FakeUser, channel: FakeChannel) -> int:
-        """The member's permissions in a channel, as Discord computes them (a DM: what apps may do)."""
+        """The member's permissions in a channel, as Discord computes them: guild permissions, then the
+        channel's overwrites for @everyone, for the member's roles together, for the member; nothing
+        without View Channel, and no Embed Links, Attach Files, Mention Everyone or TTS without Send
+        Messages. A DM: what apps may do there."""
         guild = self.guild_of(channel)
         if guild is None:
             return DM_PERMISSIONS
-        return self.member_permissions(user, guild)
+        if not guild.has_member(user):
+            return 0
+        perms = self.member_permissions(user, guild)
+        if perms & Perm.ADMINISTRATOR:  # the owner and administrators: everything, overwrites or not
+            return perms
+        overwrites = channel.overwrites
+        everyone = overwrites.get(guild.id)
+        if everyone is not None:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        role_ids = set(guild.role_ids(user))
+        allow = deny = 0
+        for o in overwrites.values():
+            if o.type == 0 and o.id in role_ids:
+                allow |= o.allow
+                deny |= o.deny
+        perms = (perms & ~deny) | allow
+        member = overwrites.get(user.id)
+        if member is not None and member.type == 1:
+            perms = (perms & ~member.deny) | member.allow
+        if not perms & Perm.VIEW_CHANNEL:
+            return 0
+        if not perms & Perm.SEND_MESSAGES:
+            perms &= ~(Perm.SEND_TTS_MESSAGES | Perm.MENTION_EVERYONE | Perm.EMBED_LINKS | Perm.ATTACH_FILES)
+        return perms
+
+    def _overwrite_target(
+        self, channel: FakeChannel, target: FakeRole | FakeUser | str | int
+    ) -> tuple[int, int]:
+        """(id, type) of a role (type 0) or a member (type 1) of the channel's guild: a FakeRole or
+        FakeUser, a role name ("@everyone", "Bot", "Admin"), a person key or "bot", or an id."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            raise ValueError(f"{channel!r} is a DM: DMs have no permission overwrites")
+        if isinstance(target, FakeRole):
+            return guild.get_role(target.id).id, 0
+        if isinstance(target, str | int) and not isinstance(target, bool):
+            with contextlib.suppress(LookupError):
+                return guild.get_role(target).id, 0
+        user = self.bot_user if target in ("bot", self.bot_user.id) else self.user(target)  # type: ignore[arg-type]
+        if not guild.has_member(user):
+            raise LookupError(f"{user.key} is not a member of {guild.name}")
+        return user.id, 1
+
+    def set_channel_overwrite(
+        self,
+        channel: FakeChannel | str | int,
+        target: FakeRole | FakeUser | str | int,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> FakeOverwrite:
+        """Set the channel's permission overwrite for a role or a member (replacing any earlier one),
+        as a server admin would; a connected bot gets CHANNEL_UPDATE. For example, to keep the bot from
+        posting in #game: ``fake.set_channel_overwrite("game", "bot", deny=Perm.SEND_MESSAGES)``."""
+        ch = self.get_channel(channel)
+        target_id, kind = self._overwrite_target(ch, target)
+        overwrite = FakeOverwrite(target_id, kind, allow, deny)
+        ch.overwrites[target_id] = overwrite
+        self._channel_updated(ch)
+        return overwrite
+
+    def remove_channel_overwrite(
+        self, channel: FakeChannel | str | int, target: FakeRole | FakeUser | str | int
+    ) -> None:
+        ch = self.get_channel(channel)
+        target_id, _ = self._overwrite_target(ch, target)
+        ch.overwrites.pop(target_id, None)
+        self._channel_updated(ch)
+
+    def _channel_updated(self, channel: FakeChannel) -> None:
+        if self._wants(Intent.GUILDS):
+            self._dispatch("CHANNEL_UPDATE", channel.payload())
+        self._bump()
+
+    def set_role_permissions(
+        self, role: FakeRole | str | int, permissions: int, guild: FakeGuild | str | int | None = None
+    ) -> FakeRole:
+        """Change a role's permissions in ``guild`` (default: the first); GUILD_ROLE_UPDATE."""
+        g = self.guild(guild)
+        r = g.get_role(role.id if isinstance(role, FakeRole) else role)
+        r.permissions = permissions
+        if self._wants(Intent.GUILDS):
+            self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(g.id), "role": r.payload()})
+        self._bump()
+        return r
+
+    def _require(self, channel: FakeChannel, needed: int, *, any_of: int = 0) -> None:
+        """Refuse as Discord does when the bot lacks ``needed`` (all of them) or, with ``any_of``, all of
+        those: 403 / 50001 "Missing Access" without View Channel, else 403 / 50013 "Missing Permissions".
+        A permission the bot has in the fake's default world can only be missing because the test took
+        it away, so such a refusal counts as set up by the test (expected)."""
+        if channel.is_dm:
+            return
+        perms = self.permissions_in(self.bot_user, channel)
+        missing = needed & ~perms
+        if any_of and not perms & any_of:
+            missing |= any_of
+        if not missing:
+            return
+        set_up = not missing & ~DEFAULT_BOT_PERMISSIONS
+        where = f"{channel.label} ({self.guild(channel.guild_id).name})"
+        field = f"permissions: the bot lacks {permission_names(missing)} in {where}"
+        detail = f"its permissions there: {permission_names(perms) if perms else 'none'}"
+        if missing & Perm.VIEW_CHANNEL:
+            raise HttpError(403, 50001, "Missing Access", field=field, detail=detail, set_up=set_up)
+        raise HttpError(403, 50013, "Missing Permissions", field=field, detail=detail, set_up=set_up)
 
     # ---------------------------------------------------------------- payloads
 
@@ -2122,7 +2262,7 @@ class FakeDiscord:
             needed = cmd.get("default_member_permissions")
             raise PermissionError(f"{user.key} cannot see /{path[0]} (needs permissions {needed})")
         resolved: Json = {}
-        opts = self._build_options(cmd, path, options, resolved, channel, focused)
+        opts = self._build_options(cmd, path, options, resolved, channel, focused, user)
         data: Json = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -2155,6 +2295,7 @@ class FakeDiscord:
         resolved: Json,
         channel: FakeChannel,
         focused: str | None,
+        user: FakeUser,
     ) -> list[Json]:
         defs: list[Json] = cmd.get("options") or []
         top: list[Json] = []
@@ -2180,7 +2321,11 @@ class FakeDiscord:
                 out.append({"type": d["type"], "name": name, "value": str(value), "focused": True})
                 continue
             out.append(
-                {"type": d["type"], "name": name, "value": self._option_value(d, value, resolved, channel)}
+                {
+                    "type": d["type"],
+                    "name": name,
+                    "value": self._option_value(d, value, resolved, channel, user),
+                }
             )
         if focused is not None and focused not in options:
             d = by_name.get(focused)
@@ -2192,7 +2337,7 @@ class FakeDiscord:
             raise ValueError(f"/{' '.join(path)}: required options missing: {missing}")
         return top
 
-    def _option_value(self, d: Json, value: Any, resolved: Json, channel: FakeChannel) -> Any:
+    def _option_value(self, d: Json, value: Any, resolved: Json, channel: FakeChannel, user: FakeUser) -> Any:
         t = d["type"]
         name = d["name"]
         choices = d.get("choices")
@@ -2233,7 +2378,7 @@ class FakeDiscord:
             types = d.get("channel_types")
             if types and ch.type not in types:
                 raise ValueError(f"option {name}: channel type {ch.type} not in {types}")
-            payload = {**ch.payload(), "permissions": str(Perm.ALL)}
+            payload = {**ch.payload(), "permissions": str(self.permissions_in(user, ch))}
             resolved.setdefault("channels", {})[str(ch.id)] = payload
             return str(ch.id)
         if t == OptionType.ATTACHMENT:
@@ -2282,7 +2427,7 @@ class FakeDiscord:
             if values is not None:
                 raise ValueError("a button takes no values")
         elif ctype in SELECT_TYPES:
-            data["values"], resolved = self._select_values(comp, values or [], msg.channel)
+            data["values"], resolved = self._select_values(comp, values or [], msg.channel, who)
             if resolved:
                 data["resolved"] = resolved
         else:
@@ -2291,7 +2436,7 @@ class FakeDiscord:
         return self._send_interaction(InteractionType.MESSAGE_COMPONENT, who, msg.channel, data, message=msg)
 
     def _select_values(
-        self, comp: Json, values: Sequence[Any], channel: FakeChannel
+        self, comp: Json, values: Sequence[Any], channel: FakeChannel, user: FakeUser
     ) -> tuple[list[str], Json]:
         ctype = comp["type"]
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
@@ -2310,7 +2455,7 @@ class FakeDiscord:
                 ch = self.get_channel(v, channel.guild_id)
                 resolved.setdefault("channels", {})[str(ch.id)] = {
                     **ch.payload(),
-                    "permissions": str(Perm.ALL),
+                    "permissions": str(self.permissions_in(user, ch)),
                 }
                 out.append(str(ch.id))
             elif ctype == 6 or (ctype == 7 and isinstance(v, FakeRole)):
@@ -2361,7 +2506,7 @@ class FakeDiscord:
                     raise ValueError(f"modal {modal.custom_id!r}: {cid!r} must be {lo}..{hi} characters")
                 sub["value"] = value
             elif ctype in SELECT_TYPES:
-                values, res = self._select_values(c, list(given or []), channel)
+                values, res = self._select_values(c, list(given or []), channel, who)
                 for k, v in res.items():
                     resolved.setdefault(k, {}).update(v)
                 sub["values"] = values
@@ -3205,10 +3350,13 @@ class FakeDiscord:
 
     # ---------------------------------------------------------------- routes: channels and messages
 
-    def _channel(self, channel_id: str) -> FakeChannel:
+    def _channel(self, channel_id: str, needed: int = 0, *, any_of: int = 0) -> FakeChannel:
+        """The channel of a channel route, which the bot must be able to see (and have ``needed``, and
+        one of ``any_of``, there); DMs are always open to it."""
         ch = self.channels.get(int(channel_id))
         if ch is None:
             raise HttpError(404, 10003, "Unknown Channel")
+        self._require(ch, Perm.VIEW_CHANNEL | needed, any_of=any_of)
         return ch
 
     def _channel_message(self, ch: FakeChannel, message_id: str) -> FakeMessage:
@@ -3222,6 +3370,8 @@ class FakeDiscord:
 
     async def _r_history(self, request: web.Request, channel_id: str) -> list[Json]:
         ch = self._channel(channel_id)
+        if not ch.is_dm and not self.permissions_in(self.bot_user, ch) & Perm.READ_MESSAGE_HISTORY:
+            return []  # Discord: no error, no messages
         msgs = [
             m
             for m in self.messages
@@ -3245,12 +3395,18 @@ class FakeDiscord:
             self.failed_dms.append((ch.recipient, payload))
             self._bump()
             raise HttpError(403, 50007, "Cannot send messages to this user")
+        self._require(ch, Perm.SEND_MESSAGES)
+        if files:
+            self._require(ch, Perm.ATTACH_FILES)
+        if payload.get("message_reference"):
+            self._require(ch, Perm.READ_MESSAGE_HISTORY)
         msg = self._message_from(ch, payload, files)
         self._store_message(msg)
         return msg.payload(self)
 
     async def _r_get_message(self, request: web.Request, channel_id: str, message_id: str) -> Json:
-        return self._channel_message(self._channel(channel_id), message_id).payload(self)
+        ch = self._channel(channel_id, Perm.READ_MESSAGE_HISTORY)
+        return self._channel_message(ch, message_id).payload(self)
 
     async def _r_edit_message(self, request: web.Request, channel_id: str, message_id: str) -> Json:
         msg = self._channel_message(self._channel(channel_id), message_id)
@@ -3261,26 +3417,33 @@ class FakeDiscord:
         return msg.payload(self)
 
     async def _r_delete_message(self, request: web.Request, channel_id: str, message_id: str) -> None:
-        self._delete_message(self._channel_message(self._channel(channel_id), message_id))
+        ch = self._channel(channel_id)
+        msg = self._channel_message(ch, message_id)
+        if msg.author is not self.bot_user:
+            self._require(ch, Perm.MANAGE_MESSAGES)  # someone else's message
+        self._delete_message(msg)
 
     async def _r_pins(self, request: web.Request, channel_id: str) -> Json:
-        ch = self._channel(channel_id)
+        ch = self._channel(channel_id, Perm.READ_MESSAGE_HISTORY)
         pinned = [m for m in self.messages if m.channel is ch and m.pinned and not m.deleted]
         items = [{"pinned_at": m.created_at, "message": m.payload(self)} for m in reversed(pinned)]
         return {"items": items, "has_more": False}
 
     async def _r_pin(self, request: web.Request, channel_id: str, message_id: str) -> None:
-        self._channel_message(self._channel(channel_id), message_id).pinned = True
+        ch = self._channel(channel_id, any_of=Perm.MANAGE_MESSAGES | Perm.PIN_MESSAGES)
+        self._channel_message(ch, message_id).pinned = True
         self._bump()
 
     async def _r_unpin(self, request: web.Request, channel_id: str, message_id: str) -> None:
-        self._channel_message(self._channel(channel_id), message_id).pinned = False
+        ch = self._channel(channel_id, any_of=Perm.MANAGE_MESSAGES | Perm.PIN_MESSAGES)
+        self._channel_message(ch, message_id).pinned = False
         self._bump()
 
     async def _r_react(self, request: web.Request, channel_id: str, message_id: str, emoji: str) -> None:
         from urllib.parse import unquote
 
-        msg = self._channel_message(self._channel(channel_id), message_id)
+        ch = self._channel(channel_id, Perm.READ_MESSAGE_HISTORY | Perm.ADD_REACTIONS)
+        msg = self._channel_message(ch, message_id)
         if unquote(emoji) not in msg.reactions:
             msg.reactions.append(unquote(emoji))
         self._bump()
@@ -3294,7 +3457,7 @@ class FakeDiscord:
         self._bump()
 
     async def _r_typing(self, request: web.Request, channel_id: str) -> None:
-        self._channel(channel_id)
+        self._channel(channel_id, Perm.SEND_MESSAGES)
 
     # ---------------------------------------------------------------- routes: guild
 

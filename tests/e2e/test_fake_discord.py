@@ -1013,3 +1013,81 @@ async def test_modal_limits(fake: FakeDiscord) -> None:
         assert (await raw_post(fake, f"/interactions/{inter.id}/{inter.token}/callback", ok))[0] == 204
         assert inter.modal is not None and [c["custom_id"] for c in inter.modal.inputs()] == ["orders", "o2"]
     assert [(r.field or "").split(":")[0] for r in refused] == [path for _, path in INVALID_MODALS]
+
+
+def poster_bot(fake: FakeDiscord, seen: dict[str, object]) -> SmokeBot:
+    """``/post text [with_file]``: answers the interaction, then posts in the channel itself."""
+    bot = SmokeBot(fake.guild_id)
+
+    @bot.tree.command(description="Post in this channel")
+    async def post(interaction: discord.Interaction, text: str, with_file: bool = False) -> None:
+        seen["app_send"] = interaction.app_permissions.send_messages
+        await interaction.response.send_message("trying", ephemeral=True)  # allowed whatever the channel
+        assert isinstance(interaction.channel, discord.TextChannel)
+        try:
+            if with_file:
+                await interaction.channel.send(text, file=png_file())
+            else:
+                await interaction.channel.send(text)
+            seen["result"] = "sent"
+        except discord.Forbidden as exc:
+            seen["result"] = (exc.status, exc.code)
+
+    return bot
+
+
+async def test_channel_overwrites_and_role_changes_limit_the_bot(fake: FakeDiscord) -> None:
+    seen: dict[str, object] = {}
+
+    async def post(text: str, channel: str = "game", with_file: bool = False) -> object:
+        seen.clear()
+        inter = await fake.slash(
+            "alice", "post", options={"text": text, "with_file": with_file}, channel=channel
+        )
+        await fake.wait_until(lambda: "result" in seen, what="the bot's post")
+        assert [m.content for m in inter.messages] == ["trying"]  # the interaction response always works
+        return seen["result"]
+
+    async with running(poster_bot(fake, seen), fake) as client:
+        channel = client.get_channel(fake.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        me = channel.guild.me
+        assert channel.permissions_for(me).send_messages and await post("first") == "sent"
+
+        # No Send Messages for the bot (a member overwrite): CHANNEL_UPDATE reaches discord.py's cache,
+        # app_permissions says so, and a post is refused with 403 / 50013.
+        fake.set_channel_overwrite("game", "bot", deny=Perm.SEND_MESSAGES)
+        assert fake.channel.payload()["permission_overwrites"] == [
+            {"id": str(fake.bot_user.id), "type": 1, "allow": "0", "deny": str(Perm.SEND_MESSAGES)}
+        ]
+        await fake.wait_until(lambda: not channel.permissions_for(me).send_messages, what="CHANNEL_UPDATE")
+        assert channel.overwrites_for(me).send_messages is False
+        assert await post("second") == (403, 50013) and seen["app_send"] is False
+        refusal = fake.refusals[-1]
+        assert refusal.expected and refusal.code == 50013  # the test took the permission away
+        assert refusal.field == "permissions: the bot lacks SEND_MESSAGES in #game (Westeros)"
+        member_perms = int(fake.interactions[-1].payload["member"]["permissions"])
+        assert member_perms & Perm.SEND_MESSAGES  # Alice may still write there
+        assert fake.permissions_in(fake.users["admin"], fake.channel) == Perm.ALL  # the owner: everything
+
+        # Nobody may see #game (@everyone), but the bot's role may, without Attach Files.
+        fake.remove_channel_overwrite("game", "bot")
+        fake.set_channel_overwrite("game", "@everyone", deny=Perm.VIEW_CHANNEL)
+        await fake.wait_until(lambda: not channel.permissions_for(me).view_channel, what="CHANNEL_UPDATE")
+        assert await post("third") == (403, 50001) and fake.refusals[-1].message == "Missing Access"
+        fake.set_channel_overwrite("game", "Bot", allow=Perm.VIEW_CHANNEL, deny=Perm.ATTACH_FILES)
+        await fake.wait_until(lambda: channel.permissions_for(me).view_channel, what="CHANNEL_UPDATE")
+        assert await post("fourth") == "sent"
+        assert await post("fifth", with_file=True) == (403, 50013)
+        assert fake.refusals[-1].field == "permissions: the bot lacks ATTACH_FILES in #game (Westeros)"
+
+        # Role permissions change (GUILD_ROLE_UPDATE): neither @everyone nor the bot's role may send.
+        general = client.get_channel(fake.get_channel("general").id)
+        assert isinstance(general, discord.TextChannel)
+        fake.set_role_permissions("@everyone", Perm.EVERYONE & ~Perm.SEND_MESSAGES)
+        fake.set_role_permissions("Bot", Perm.EVERYONE & ~Perm.SEND_MESSAGES)
+        await fake.wait_until(lambda: not general.permissions_for(me).send_messages, what="GUILD_ROLE_UPDATE")
+        assert await post("sixth", channel="general") == (403, 50013)
+
+    assert [m.content for m in fake.channel_messages()] == ["first", "fourth"]
+    assert len(fake.refusals) == 4 and fake.unexpected_refusals() == []
