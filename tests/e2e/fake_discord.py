@@ -10,24 +10,26 @@ slash commands, component clicks, modal submissions, autocomplete and plain mess
 channel or a DM, arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches carrying
 the member, roles and permissions of that guild.
 
-Where Discord would refuse a request the fake answers with Discord's status and error code, so the
-bot sees the same ``discord.HTTPException`` it would see in production: every documented limit of
-messages (content, embeds, components, attachments, ``allowed_mentions``), modals and autocomplete
-choices, checked alike on every route that creates or edits a message (interaction responses,
-follow-ups, webhook edits, channel messages, DMs), as 400 / 50035 "Invalid Form Body" whose ``errors``
-name the field as Discord does (``data.components.0.components.1.label``); an empty message; a second
-response to one interaction; a response after the 3 second deadline; a DM to someone whose DMs are
-closed; a post in a channel where the bot lacks a permission. Tests take permissions away with
-:meth:`FakeDiscord.set_channel_overwrite` and :meth:`FakeDiscord.set_role_permissions` (the bot gets
-CHANNEL_UPDATE / GUILD_ROLE_UPDATE, and interactions' ``app_permissions`` follow); channel routes then
-answer 403 / 50001 "Missing Access" without View Channel and 403 / 50013 "Missing Permissions" without
-Send Messages (or Attach Files for a file), as Discord does. Interaction responses and follow-ups are
-not subject to channel permissions, on Discord nor here. Every such answer is recorded as a
-:class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status, code, the offending field and what was
-sent there), and the ``fake`` fixture fails a test after which a 400, 403 or 413 remains that the test
-did not expect: declare expected ones with :meth:`FakeDiscord.expect_refusals` or
-:meth:`FakeDiscord.expecting_refusals`. Routes the fake does not know are answered with 404, logged
-and listed in :attr:`FakeDiscord.unhandled`.
+Where Discord would refuse a request the fake answers with Discord's status and error code, so the bot
+sees the same ``discord.HTTPException`` it would see in production: every documented limit of messages
+(content, embeds, components, attachments, ``allowed_mentions``), modals and autocomplete choices,
+checked alike on every route that creates or edits a message (interaction responses, follow-ups, webhook
+edits, channel messages, DMs), as 400 / 50035 "Invalid Form Body" whose ``errors`` name the field as
+Discord does (``data.components.0.components.1.label``); an empty message; a second response to one
+interaction; a response after the 3 second deadline; a DM to someone whose DMs are closed; files over
+the upload limit (:attr:`FakeDiscord.upload_limit`, 10 MiB unless a test sets it: 413 / 40005 "Request
+entity too large"); a post in a channel where the bot lacks a permission. Tests take permissions away
+with :meth:`FakeDiscord.set_channel_overwrite` and :meth:`FakeDiscord.set_role_permissions` (the bot
+gets CHANNEL_UPDATE / GUILD_ROLE_UPDATE, and interactions' ``app_permissions`` follow); channel routes
+then answer 403 / 50001 "Missing Access" without View Channel and 403 / 50013 "Missing Permissions"
+without Send Messages (or Attach Files for a file), as Discord does. Interaction responses and
+follow-ups are not subject to channel permissions, on Discord nor here.
+
+Every such answer is recorded as a :class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status,
+code, the offending field and what was sent there), and the ``fake`` fixture fails a test after which a
+400, 403 or 413 remains that the test did not expect: declare expected ones with
+:meth:`FakeDiscord.expect_refusals` or :meth:`FakeDiscord.expecting_refusals`. Routes the fake does not
+know are answered with 404, logged and listed in :attr:`FakeDiscord.unhandled`.
 
 The state (messages, DM channels, synced commands) belongs to the server, not to a gateway
 connection, so a bot process may disconnect, die and identify again and find everything as it was.
@@ -1340,8 +1342,10 @@ class FakeDiscord:
         channel_names: Sequence[str] = ("game", "general"),
         people: Sequence[tuple[str, str, str, tuple[str, ...]]] = PEOPLE,
         allowed_privileged_intents: int = Intent.PRIVILEGED,
+        upload_limit: int = 10 * 1024 * 1024,
     ) -> None:
         self.token = token  # if set, other tokens get 401 / gateway close 4004
+        self.upload_limit = upload_limit  # bytes of files in one request (Discord's default: 10 MiB)
         self.interaction_deadline = interaction_deadline
         self.allowed_privileged_intents = allowed_privileged_intents
         self.heartbeat_interval_ms = 41_250
@@ -2579,7 +2583,7 @@ class FakeDiscord:
             "channel_id": str(channel.id),
             "locale": "en-US",
             "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": self.upload_limit,
             "app_permissions": str(self.permissions_in(self.bot_user, channel)),
         }
         if channel.is_dm:
@@ -3043,9 +3047,9 @@ class FakeDiscord:
             return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
         return web.Response(status=404)
 
-    @staticmethod
-    async def _read(request: web.Request) -> tuple[Json, dict[int, tuple[str, bytes]]]:
-        """The JSON payload and the uploaded files (``files[n]`` parts of a multipart body)."""
+    async def _read(self, request: web.Request) -> tuple[Json, dict[int, tuple[str, bytes]]]:
+        """The JSON payload and the uploaded files (``files[n]`` parts of a multipart body); files
+        larger in total than :attr:`upload_limit` are refused with 413 / 40005, as Discord does."""
         files: dict[int, tuple[str, bytes]] = {}
         if request.content_type.startswith("multipart/"):
             payload: Json = {}
@@ -3065,6 +3069,16 @@ class FakeDiscord:
                         continue
                     index = int(fm.group(1) or fm.group(2) or len(files))
                     files[index] = (part.filename or f"file{index}", bytes(raw))  # type: ignore[union-attr]
+            total = sum(len(data) for _, data in files.values())
+            if total > self.upload_limit:
+                sizes = ", ".join(f"{name} {len(data)} bytes" for name, data in files.values())
+                raise HttpError(
+                    413,
+                    40005,
+                    "Request entity too large",
+                    field=f"files: {total} bytes in all, over the upload limit of {self.upload_limit}",
+                    detail=sizes,
+                )
             return payload, files
         body = await request.read()
         return (json.loads(body) if body else {}), files

@@ -1091,3 +1091,56 @@ async def test_channel_overwrites_and_role_changes_limit_the_bot(fake: FakeDisco
 
     assert [m.content for m in fake.channel_messages()] == ["first", "fourth"]
     assert len(fake.refusals) == 4 and fake.unexpected_refusals() == []
+
+
+async def test_files_over_the_upload_limit_are_refused_with_413(fake: FakeDiscord) -> None:
+    bot = SmokeBot(fake.guild_id)
+    outcome: list[object] = []
+
+    def blob(size: int, name: str = "orders.bin") -> discord.File:
+        return discord.File(io.BytesIO(b"\0" * size), filename=name)
+
+    async def attempt(send: Any) -> None:
+        try:
+            await send
+            outcome.append("sent")
+        except discord.HTTPException as exc:
+            outcome.append((exc.status, exc.code))
+
+    @bot.tree.command(description="Upload")
+    async def upload(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        assert isinstance(interaction.channel, discord.TextChannel)
+        await attempt(interaction.followup.send("big", file=blob(10 * 1024 * 1024 + 1)))
+        await attempt(interaction.followup.send("at the limit", file=blob(10 * 1024 * 1024)))
+        fake.upload_limit = 5000
+        await attempt(interaction.channel.send("two", files=[blob(3000, "a.bin"), blob(3000, "b.bin")]))
+        await attempt(interaction.channel.send("one", file=blob(4000)))
+
+    assert fake.upload_limit == 10 * 1024 * 1024
+    async with running(bot, fake):
+        with fake.expecting_refusals(40005) as refused:
+            inter = await fake.slash("alice", "upload")
+            await fake.wait_until(lambda: len(outcome) == 4, what="four uploads")
+    assert outcome == [(413, 40005), "sent", (413, 40005), "sent"]
+    assert inter.payload["attachment_size_limit"] == 10 * 1024 * 1024
+    assert [(r.status, r.code, r.message) for r in refused] == [(413, 40005, "Request entity too large")] * 2
+    assert refused[1].field == "files: 6000 bytes in all, over the upload limit of 5000"
+    assert refused[1].route == f"/channels/{fake.channel.id}/messages"
+    assert [m.content for m in fake.channel_messages()] == ["at the limit", "one"]
+
+
+async def test_an_unexpected_413_fails_the_check(fake: FakeDiscord) -> None:
+    fake.upload_limit = 10
+    data = aiohttp.FormData()
+    data.add_field("payload_json", '{"content": "x"}', content_type="application/json")
+    data.add_field("files[0]", b"0123456789!", filename="big.bin")
+    url = f"{fake.api_url}/channels/{fake.channel.id}/messages"
+    async with (
+        aiohttp.ClientSession() as http,
+        http.post(url, data=data, headers={"Authorization": "Bot x"}) as r,
+    ):
+        assert (r.status, (await r.json())["code"]) == (413, 40005)
+    with pytest.raises(AssertionError, match="413 40005 Request entity too large"):
+        fake.check_refusals()
+    fake.refusals.clear()
