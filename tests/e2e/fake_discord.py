@@ -1572,7 +1572,7 @@ class FakeDiscord:
             detail=exc.detail,
             context=context,
             errors=exc.errors,
-            expected=exc.set_up,
+            expected=exc.set_up or exc.code in self._expected_codes,
         )
         for codes, caught in self._expectations:
             if exc.code in codes:
