@@ -275,7 +275,7 @@ class Refusal:
         if self.field:
             text += f"\n      {self.field}"
         if self.detail:
-            text += f"\n      sent: {self.detail}"
+            text += f"\n      ({self.detail})"
         return text
 
 
@@ -1962,11 +1962,11 @@ class FakeDiscord:
             return
         set_up = not missing & ~DEFAULT_BOT_PERMISSIONS
         where = f"{channel.label} ({self.guild(channel.guild_id).name})"
-        field = f"permissions: the bot lacks {permission_names(missing)} in {where}"
+        what = f"permissions: the bot lacks {permission_names(missing)} in {where}"
         detail = f"its permissions there: {permission_names(perms) if perms else 'none'}"
         if missing & Perm.VIEW_CHANNEL:
-            raise HttpError(403, 50001, "Missing Access", field=field, detail=detail, set_up=set_up)
-        raise HttpError(403, 50013, "Missing Permissions", field=field, detail=detail, set_up=set_up)
+            raise HttpError(403, 50001, "Missing Access", field=what, detail=detail, set_up=set_up)
+        raise HttpError(403, 50013, "Missing Permissions", field=what, detail=detail, set_up=set_up)
 
     # ---------------------------------------------------------------- payloads
 
