@@ -13,9 +13,13 @@ from tests.e2e.harness import BotProcess
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
+    """A fake Discord on loopback. After the test it must not have failed itself, nor have refused a
+    request the test did not expect (a 400, 403 or 413: something the bot sent that Discord would
+    refuse, however quietly the bot took the refusal); see ``FakeDiscord.check_refusals``."""
     async with FakeDiscord() as server:
         yield server
     assert not server.errors, f"the fake Discord itself failed: {server.errors}"
+    server.check_refusals()
 
 
 @pytest.fixture

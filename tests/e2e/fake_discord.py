@@ -1,16 +1,35 @@
 """A fake Discord that the real discord.py client talks to over a real socket.
 
 One aiohttp server on 127.0.0.1 serves the REST API under ``/api/v10`` (and ``/api/v9``, ``/api``),
-the gateway websocket at ``/ws`` and uploaded attachments at ``/attachments/...``. It holds one guild
-with text channels, roles, the bot and a few people, stores what the bot syncs, sends and edits, and
-lets a test act as those people: slash commands, component clicks, modal submissions, autocomplete
-and plain messages arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches.
+the gateway websocket at ``/ws`` and uploaded attachments at ``/attachments/...``. It holds a guild
+("Westeros": text channels "game" and "general", roles @everyone/Admin/Maester/Bot, the bot and a few
+people) and any others a test adds with :meth:`FakeDiscord.add_guild` (their own ids, roles of the same
+names, their own channels and members; a person may be in several guilds with other roles in each; the
+bot is in all). It stores what the bot syncs, sends and edits, and lets a test act as those people:
+slash commands, component clicks, modal submissions, autocomplete and plain messages, in any guild's
+channel or a DM, arrive at the bot as ``INTERACTION_CREATE`` / ``MESSAGE_CREATE`` dispatches carrying
+the member, roles and permissions of that guild.
 
-Where Discord would refuse a request (a message over 2000 characters, an empty message, a second
-response to one interaction, a response after the 3 second deadline, a DM to someone whose DMs are
-closed) the fake answers with Discord's status and error code, so the bot sees the same
-``discord.HTTPException`` it would see in production. Routes the fake does not know are answered
-with 404, logged and listed in :attr:`FakeDiscord.unhandled`.
+Where Discord would refuse a request the fake answers with Discord's status and error code, so the bot
+sees the same ``discord.HTTPException`` it would see in production: every documented limit of messages
+(content, embeds, components, attachments, ``allowed_mentions``), modals and autocomplete choices,
+checked alike on every route that creates or edits a message (interaction responses, follow-ups, webhook
+edits, channel messages, DMs), as 400 / 50035 "Invalid Form Body" whose ``errors`` name the field as
+Discord does (``data.components.0.components.1.label``); an empty message; a second response to one
+interaction; a response after the 3 second deadline; a DM to someone whose DMs are closed; files over
+the upload limit (:attr:`FakeDiscord.upload_limit`, 10 MiB unless a test sets it: 413 / 40005 "Request
+entity too large"); a post in a channel where the bot lacks a permission. Tests take permissions away
+with :meth:`FakeDiscord.set_channel_overwrite` and :meth:`FakeDiscord.set_role_permissions` (the bot
+gets CHANNEL_UPDATE / GUILD_ROLE_UPDATE, and interactions' ``app_permissions`` follow); channel routes
+then answer 403 / 50001 "Missing Access" without View Channel and 403 / 50013 "Missing Permissions"
+without Send Messages (or Attach Files for a file), as Discord does. Interaction responses and
+follow-ups are not subject to channel permissions, on Discord nor here.
+
+Every such answer is recorded as a :class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status,
+code, the offending field and what was sent there), and the ``fake`` fixture fails a test after which a
+400, 403 or 413 remains that the test did not expect: declare expected ones with
+:meth:`FakeDiscord.expect_refusals` or :meth:`FakeDiscord.expecting_refusals`. Routes the fake does not
+know are answered with 404, logged and listed in :attr:`FakeDiscord.unhandled`.
 
 The state (messages, DM channels, synced commands) belongs to the server, not to a gateway
 connection, so a bot process may disconnect, die and identify again and find everything as it was.
@@ -72,6 +91,7 @@ class Perm:
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
+    SEND_TTS_MESSAGES = 1 << 12
     MANAGE_MESSAGES = 1 << 13
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
@@ -83,6 +103,7 @@ class Perm:
     USE_APPLICATION_COMMANDS = 1 << 31
     CREATE_PUBLIC_THREADS = 1 << 35
     SEND_MESSAGES_IN_THREADS = 1 << 38
+    PIN_MESSAGES = 1 << 51
 
     ALL = (1 << 53) - 1
     EVERYONE = (
@@ -99,6 +120,16 @@ class Perm:
         | CREATE_PUBLIC_THREADS
         | SEND_MESSAGES_IN_THREADS
     )
+
+
+def permission_names(bits: int) -> str:
+    """``SEND_MESSAGES|ATTACH_FILES`` for those bits (the ones :class:`Perm` names)."""
+    names = [
+        name
+        for name, value in vars(Perm).items()
+        if name.isupper() and name not in ("ALL", "EVERYONE") and isinstance(value, int) and bits & value
+    ]
+    return "|".join(names) or str(bits)
 
 
 class Intent:
@@ -161,14 +192,31 @@ V2_ONLY_TYPES = {9, 10, 11, 12, 13, 14, 17}
 
 
 class HttpError(Exception):
-    """An error answer in Discord's shape: ``{"code": ..., "message": ...}`` with an HTTP status."""
+    """An error answer in Discord's shape: ``{"code": ..., "message": ...}`` with an HTTP status.
 
-    def __init__(self, status: int, code: int, message: str, errors: Json | None = None) -> None:
+    ``field`` names what was wrong (a form field, a missing permission) and ``detail`` how, for the
+    :class:`Refusal` record; ``set_up`` marks a refusal the test caused on purpose (permissions it took
+    away from the bot), which therefore counts as expected."""
+
+    def __init__(
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: Json | None = None,
+        *,
+        field: str | None = None,
+        detail: str | None = None,
+        set_up: bool = False,
+    ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.field = field
+        self.detail = detail
+        self.set_up = set_up
 
     def response(self) -> web.Response:
         body: Json = {"code": self.code, "message": self.message}
@@ -184,14 +232,51 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     )
 
 
-def invalid_form(path: str, message: str) -> HttpError:
-    """Discord's 50035 "Invalid Form Body" for one field."""
-    return HttpError(
-        400,
-        50035,
-        "Invalid Form Body",
-        {path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": message}]}},
-    )
+def invalid_form(
+    path: str, message: str, *, code: str = "BASE_TYPE_INVALID", detail: str | None = None
+) -> HttpError:
+    """Discord's 400 / 50035 "Invalid Form Body" for one field, its ``errors`` nested as Discord nests
+    them: ``data.choices.0.name`` -> ``{"data": {"choices": {"0": {"name": {"_errors": [...]}}}}}``."""
+    errors: Json = {"_errors": [{"code": code, "message": message}]}
+    for part in reversed([p for p in path.split(".") if p]):
+        errors = {part: errors}
+    return HttpError(400, 50035, "Invalid Form Body", errors, field=f"{path}: {message}", detail=detail)
+
+
+@dataclass
+class Refusal:
+    """One error answer of the fake: what Discord would have refused, and why.
+
+    ``field`` is the offending form field with Discord's message (``content: Must be 2000 or fewer in
+    length.``) or the permission the bot lacked; ``detail`` what the bot sent there (a length, a value).
+    ``expected``: declared by the test (:meth:`FakeDiscord.expect_refusals`,
+    :meth:`FakeDiscord.expecting_refusals`) or caused by permissions the test took away."""
+
+    method: str
+    route: str
+    status: int
+    code: int
+    message: str
+    field: str | None = None
+    detail: str | None = None
+    context: str | None = None  # the interaction a callback or webhook route belongs to
+    errors: Json | None = None
+    expected: bool = False
+
+    @property
+    def checked(self) -> bool:
+        """Refusals that fail a test unless expected: invalid requests (400), too large (413), and
+        forbidden (403). Not found (404: a late interaction, a deleted message) is not a defect alone."""
+        return self.status in (400, 403, 413)
+
+    def __str__(self) -> str:
+        where = f"{self.method} {self.route}" + (f" [{self.context}]" if self.context else "")
+        text = f"{where} -> {self.status} {self.code} {self.message}"
+        if self.field:
+            text += f"\n      {self.field}"
+        if self.detail:
+            text += f"\n      ({self.detail})"
+        return text
 
 
 def now_iso() -> str:
@@ -293,9 +378,7 @@ class FakeUser:
     username: str
     display_name: str | None = None
     bot: bool = False
-    role_ids: list[int] = field(default_factory=list)
     dms_closed: bool = False
-    in_guild: bool = True
 
     @property
     def mention(self) -> str:
@@ -322,6 +405,19 @@ class FakeUser:
         return f"<FakeUser {self.key} id={self.id}>"
 
 
+@dataclass
+class FakeOverwrite:
+    """A channel's permission overwrite for a role (``type`` 0) or a member (1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> Json:
+        return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
+
+
 @dataclass(eq=False)
 class FakeChannel:
     """A guild text channel (type 0) or a DM channel (type 1) with ``recipient``."""
@@ -333,6 +429,11 @@ class FakeChannel:
     recipient: FakeUser | None = None
     position: int = 0
     last_message_id: int | None = None
+    label: str = ""  # "Essos#game" for the channels of added guilds, "#game" for the first guild's
+    overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)  # role or member id -> overwrite
+
+    def __post_init__(self) -> None:
+        self.label = self.label or f"#{self.name}"
 
     @property
     def is_dm(self) -> bool:
@@ -359,7 +460,7 @@ class FakeChannel:
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "nsfw": False,
             "topic": None,
             "parent_id": None,
@@ -371,7 +472,53 @@ class FakeChannel:
     def __repr__(self) -> str:
         if self.is_dm:
             return f"<FakeChannel DM with {self.recipient.key if self.recipient else '?'} id={self.id}>"
-        return f"<FakeChannel #{self.name} id={self.id}>"
+        return f"<FakeChannel {self.label} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeGuild:
+    """A server: its roles (by name, ``@everyone`` included, whose id is the guild's), its text channels
+    and its members (user id -> the ids of their roles here, ``@everyone`` left implicit). A person may
+    be a member of several guilds with different roles in each; the bot is a member of every guild."""
+
+    id: int
+    name: str
+    owner_id: int
+    roles: dict[str, FakeRole] = field(default_factory=dict)
+    channels: dict[int, FakeChannel] = field(default_factory=dict)
+    members: dict[int, list[int]] = field(default_factory=dict)
+
+    @property
+    def everyone(self) -> FakeRole:
+        return self.roles["@everyone"]
+
+    @property
+    def channel(self) -> FakeChannel:
+        """The first text channel (the game's channel in the default world)."""
+        return next(iter(self.channels.values()))
+
+    def get_channel(self, name: str) -> FakeChannel:
+        for ch in self.channels.values():
+            if ch.name == name:
+                return ch
+        names = [c.name for c in self.channels.values()]
+        raise LookupError(f"no channel #{name} in {self.name} (it has {names})")
+
+    def get_role(self, which: FakeRole | str | int) -> FakeRole:
+        for r in self.roles.values():
+            if which is r or which in (r.id, r.name):
+                return r
+        raise LookupError(f"no role {which!r} in {self.name} (it has {list(self.roles)})")
+
+    def has_member(self, user: FakeUser) -> bool:
+        return user.id in self.members
+
+    def role_ids(self, user: FakeUser) -> list[int]:
+        """The member's roles here (without @everyone); empty for someone who is not a member."""
+        return list(self.members.get(user.id, []))
+
+    def __repr__(self) -> str:
+        return f"<FakeGuild {self.name} id={self.id}>"
 
 
 @dataclass(eq=False)
@@ -518,8 +665,9 @@ class FakeMessage:
         }
         if self.channel.guild_id is not None:
             data["guild_id"] = str(self.channel.guild_id)
-            if self.webhook_id is None and self.author.in_guild:
-                data["member"] = fake.member_payload(self.author, with_user=False)
+            guild = fake.guilds.get(self.channel.guild_id)
+            if self.webhook_id is None and guild is not None and guild.has_member(self.author):
+                data["member"] = fake.member_payload(self.author, guild=guild, with_user=False)
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(fake.application_id)
@@ -560,7 +708,7 @@ class FakeMessage:
 
     def __repr__(self) -> str:
         where = f"DM:{self.channel.recipient.key}" if self.channel.is_dm and self.channel.recipient else ""
-        where = where or f"#{self.channel.name}"
+        where = where or self.channel.label
         tags = [t for t, on in (("ephemeral", self.ephemeral), ("loading", self.loading)) if on]
         tags += ["deleted"] if self.deleted else []
         text = self.text.replace("\n", " | ")
@@ -686,98 +834,313 @@ class FakeInteraction:
 # --------------------------------------------------------------------------------------------------
 
 
+def excerpt(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _check_len(path: str, value: object, maximum: int, minimum: int = 0) -> None:
+    """A string of ``minimum`` to ``maximum`` characters (``None``: absent, which only a minimum forbids)."""
     if value is None:
         if minimum:
-            raise invalid_form(path, "This field is required")
+            raise invalid_form(path, "This field is required", code="BASE_TYPE_REQUIRED")
         return
     if not isinstance(value, str):
-        raise invalid_form(path, "Could not interpret value as string.")
+        raise invalid_form(path, "Could not interpret value as string.", detail=excerpt(value))
     if not minimum <= len(value) <= maximum:
-        raise invalid_form(path, f"Must be between {minimum} and {maximum} in length.")
+        detail = f"{len(value)} characters: {excerpt(value)}"
+        if minimum:
+            message, code = f"Must be between {minimum} and {maximum} in length.", "BASE_TYPE_BAD_LENGTH"
+        else:
+            message, code = f"Must be {maximum} or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+        raise invalid_form(path, message, code=code, detail=detail)
 
 
-def validate_embeds(embeds: Sequence[Json]) -> None:
-    if len(embeds) > 10:
-        raise invalid_form("embeds", "Must be 10 or fewer in length.")
+def _check_count(path: str, items: object, maximum: int, minimum: int = 0) -> list[Any]:
+    """A list of ``minimum`` to ``maximum`` items (``None`` counts as empty); returns it."""
+    if items is None:
+        items = []
+    if not isinstance(items, list):
+        raise invalid_form(path, "Must be an array.", code="BASE_TYPE_ARRAY", detail=excerpt(items))
+    if not minimum <= len(items) <= maximum:
+        detail = f"{len(items)} items"
+        if minimum:
+            message, code = f"Must be between {minimum} and {maximum} in length.", "BASE_TYPE_BAD_LENGTH"
+        else:
+            message, code = f"Must be {maximum} or fewer in length.", "BASE_TYPE_MAX_LENGTH"
+        raise invalid_form(path, message, code=code, detail=detail)
+    return items
+
+
+def _check_int(path: str, value: object, minimum: int, maximum: int) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise invalid_form(path, "Value is not int.", code="NUMBER_TYPE_COERCE", detail=excerpt(value))
+    if value < minimum:
+        message = f"int value should be greater than or equal to {minimum}."
+        raise invalid_form(path, message, code="NUMBER_TYPE_MIN", detail=str(value))
+    if value > maximum:
+        message = f"int value should be less than or equal to {maximum}."
+        raise invalid_form(path, message, code="NUMBER_TYPE_MAX", detail=str(value))
+
+
+def embed_size(embed: Json) -> int:
+    """The characters Discord counts towards the 6000 of a message's embeds."""
+    texts = [embed.get("title"), embed.get("description")]
+    texts.append((embed.get("author") or {}).get("name"))
+    texts.append((embed.get("footer") or {}).get("text"))
+    for f in embed.get("fields") or []:
+        texts.extend([f.get("name"), f.get("value")])
+    return sum(len(t) for t in texts if isinstance(t, str))
+
+
+def validate_embeds(embeds: Sequence[Json], prefix: str = "") -> None:
+    """Discord's embed limits: 10 embeds, title 256, description 4096, 25 fields of name 1-256 and
+    value 1-1024, footer 2048, author name 256, and 6000 characters in all the embeds together."""
+    _check_count(f"{prefix}embeds", list(embeds), 10)
     total = 0
     for i, e in enumerate(embeds):
-        p = f"embeds.{i}"
+        p = f"{prefix}embeds.{i}"
+        if not isinstance(e, dict):
+            raise invalid_form(p, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(e))
         _check_len(f"{p}.title", e.get("title"), 256)
         _check_len(f"{p}.description", e.get("description"), 4096)
         _check_len(f"{p}.author.name", (e.get("author") or {}).get("name"), 256)
         _check_len(f"{p}.footer.text", (e.get("footer") or {}).get("text"), 2048)
-        fields = e.get("fields") or []
-        if len(fields) > 25:
-            raise invalid_form(f"{p}.fields", "Must be 25 or fewer in length.")
+        fields = _check_count(f"{p}.fields", e.get("fields"), 25)
         for j, f in enumerate(fields):
             _check_len(f"{p}.fields.{j}.name", f.get("name"), 256, 1)
             _check_len(f"{p}.fields.{j}.value", f.get("value"), 1024, 1)
-        total += len(embed_text(e).replace("\n", ""))
+        total += embed_size(e)
     if total > 6000:
-        raise invalid_form("embeds", "Embed size exceeds maximum size of 6000")
+        raise invalid_form(
+            f"{prefix}embeds",
+            "Embed size exceeds maximum size of 6000",
+            code="MAX_EMBED_SIZE_EXCEEDED",
+            detail=f"{total} characters in {len(embeds)} embed(s)",
+        )
 
 
-def validate_components(components: Sequence[Json], flags: int) -> None:
+def component_paths(components: Sequence[Json], path: str) -> Iterator[tuple[str, Json]]:
+    """Every component with its path in the request (``components.0.components.1``), depth first."""
+    for i, c in enumerate(components):
+        p = f"{path}.{i}"
+        if not isinstance(c, dict):
+            raise invalid_form(p, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(c))
+        yield p, c
+        yield from component_paths(c.get("components") or [], f"{p}.components")
+        for key in ("component", "accessory"):
+            child = c.get(key)
+            if isinstance(child, dict):
+                yield f"{p}.{key}", child
+                yield from component_paths(child.get("components") or [], f"{p}.{key}.components")
+
+
+def _validate_button(p: str, c: Json) -> None:
+    style = c.get("style")
+    if style not in (1, 2, 3, 4, 5, 6):
+        raise invalid_form(f"{p}.style", "Value must be one of {1, 2, 3, 4, 5, 6}.", detail=excerpt(style))
+    _check_len(f"{p}.label", c.get("label"), 80)
+    if style == 5:
+        _check_len(f"{p}.url", c.get("url"), 512, 1)
+        if c.get("custom_id") is not None:
+            raise invalid_form(
+                f"{p}.custom_id", "A link button cannot have a custom_id", detail=c["custom_id"]
+            )
+    elif style == 6:
+        if not c.get("sku_id"):
+            raise invalid_form(f"{p}.sku_id", "This field is required", code="BASE_TYPE_REQUIRED")
+        for key in ("custom_id", "url", "label", "emoji"):
+            if c.get(key) is not None:
+                raise invalid_form(f"{p}.{key}", f"A premium button cannot have a {key}")
+    else:
+        _check_len(f"{p}.custom_id", c.get("custom_id"), 100, 1)
+        if c.get("url") is not None:
+            raise invalid_form(f"{p}.url", "Only a link button (style 5) can have a url")
+    if style != 6 and not c.get("label") and not c.get("emoji"):
+        raise invalid_form(p, "A button needs a label or an emoji", code="BUTTON_COMPONENT_INVALID")
+
+
+def _validate_select(p: str, c: Json) -> None:
+    _check_len(f"{p}.custom_id", c.get("custom_id"), 100, 1)
+    _check_len(f"{p}.placeholder", c.get("placeholder"), 150)
+    _check_int(f"{p}.min_values", c.get("min_values"), 0, 25)
+    _check_int(f"{p}.max_values", c.get("max_values"), 1, 25)
+    lo, hi = c.get("min_values", 1), c.get("max_values", 1)
+    if lo > hi:
+        raise invalid_form(
+            f"{p}.min_values", "min_values must be less than or equal to max_values", detail=f"{lo} > {hi}"
+        )
+    if c.get("type") != 3:
+        return
+    options = _check_count(f"{p}.options", c.get("options"), 25, 1)
+    values: set[object] = set()
+    for j, o in enumerate(options):
+        _check_len(f"{p}.options.{j}.label", o.get("label"), 100, 1)
+        _check_len(f"{p}.options.{j}.value", o.get("value"), 100, 1)
+        _check_len(f"{p}.options.{j}.description", o.get("description"), 100)
+        if o.get("value") in values:
+            raise invalid_form(
+                f"{p}.options.{j}",
+                "The specified option value is already used",
+                code="SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                detail=excerpt(o.get("value")),
+            )
+        values.add(o.get("value"))
+    if hi > len(options):
+        raise invalid_form(
+            f"{p}.max_values",
+            f"int value should be less than or equal to {len(options)}.",
+            code="NUMBER_TYPE_MAX",
+            detail=f"max_values {hi} with {len(options)} options",
+        )
+
+
+def _validate_text_input(p: str, c: Json, *, in_row: bool) -> None:
+    _check_len(f"{p}.custom_id", c.get("custom_id"), 100, 1)
+    if c.get("style") not in (1, 2):
+        raise invalid_form(f"{p}.style", "Value must be one of {1, 2}.", detail=excerpt(c.get("style")))
+    if in_row:  # the old layout; inside a Label component the label is the Label's
+        _check_len(f"{p}.label", c.get("label"), 45, 1)
+    _check_int(f"{p}.min_length", c.get("min_length"), 0, 4000)
+    _check_int(f"{p}.max_length", c.get("max_length"), 1, 4000)
+    lo, hi = c.get("min_length") or 0, c.get("max_length") or 4000
+    if lo > hi:
+        raise invalid_form(
+            f"{p}.min_length", "min_length must be less than or equal to max_length", detail=f"{lo} > {hi}"
+        )
+    _check_len(f"{p}.placeholder", c.get("placeholder"), 100)
+    _check_len(f"{p}.value", c.get("value"), 4000)
+
+
+def validate_components(
+    components: Sequence[Json], flags: int, prefix: str = "", *, modal: bool = False
+) -> None:
+    """Components of a message (or, with ``modal``, of a modal): custom ids of 1-100 characters unique
+    in the message, buttons, selects and text inputs within Discord's limits; for a message without
+    IS_COMPONENTS_V2 at most 5 action rows of at most 5 buttons or one select."""
+    base = f"{prefix}components"
     seen: set[str] = set()
-    for c in walk_components(components):
+    in_row: set[int] = set()  # id() of the components whose parent is an action row
+    for p, c in component_paths(components, base):
         custom_id = c.get("custom_id")
         if custom_id is not None:
-            _check_len("components.custom_id", custom_id, 100, 1)
+            _check_len(f"{p}.custom_id", custom_id, 100, 1)
             if custom_id in seen:
-                raise invalid_form("components", f"Component custom id cannot be duplicated ({custom_id})")
+                raise invalid_form(
+                    f"{p}.custom_id",
+                    "Component custom id was already specified",
+                    code="COMPONENT_CUSTOM_ID_DUPLICATED",
+                    detail=excerpt(custom_id),
+                )
             seen.add(custom_id)
         ctype = c.get("type")
         if ctype == 2:
-            _check_len("components.label", c.get("label"), 80)
-            if c.get("style") == 5:
-                if not c.get("url"):
-                    raise invalid_form("components.url", "A link button needs a url")
-            elif c.get("style") != 6 and not custom_id:
-                raise invalid_form("components.custom_id", "A button needs a custom_id")
+            _validate_button(p, c)
         elif ctype in SELECT_TYPES:
-            if not custom_id:
-                raise invalid_form("components.custom_id", "A select needs a custom_id")
-            _check_len("components.placeholder", c.get("placeholder"), 150)
-            if ctype == 3:
-                options = c.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    raise invalid_form("components.options", "Must be between 1 and 25 in length.")
-                for o in options:
-                    _check_len("components.options.label", o.get("label"), 100, 1)
-                    _check_len("components.options.value", o.get("value"), 100, 1)
-                    _check_len("components.options.description", o.get("description"), 100)
-                if c.get("max_values", 1) > len(options):
-                    raise invalid_form("components.max_values", "max_values is larger than the options")
-    if flags & Flag.IS_COMPONENTS_V2:
-        if sum(1 for _ in walk_components(components)) > 40:
-            raise invalid_form("components", "Must be 40 or fewer in total.")
+            _validate_select(p, c)
+        elif ctype == 4:
+            if not modal:
+                raise invalid_form(f"{p}.type", "Text inputs belong in modals, not in messages")
+            _validate_text_input(p, c, in_row=id(c) in in_row)
+        elif ctype == 10:
+            _check_len(f"{p}.content", c.get("content"), 4000, 1)
+        if ctype == 1:
+            in_row.update(id(child) for child in c.get("components") or [])
+            children = _check_count(f"{p}.components", c.get("components"), 5, 1)
+            kinds = [ch.get("type") for ch in children]
+            if any(k in SELECT_TYPES or k == 4 for k in kinds) and len(children) > 1:
+                raise invalid_form(
+                    f"{p}.components", "A select or a text input must be alone in its action row"
+                )
+    if modal:
         return
-    if len(components) > 5:
-        raise invalid_form("components", "Must be 5 or fewer in length.")
+    if flags & Flag.IS_COMPONENTS_V2:
+        everything = [c for _, c in component_paths(components, base)]
+        if len(everything) > 40:
+            raise invalid_form(base, "Must be 40 or fewer in total.", detail=f"{len(everything)} components")
+        text = sum(len(c.get("content") or "") for c in everything if c.get("type") == 10)
+        if text > 4000:
+            raise invalid_form(
+                base,
+                "The text of all text displays must be 4000 or fewer in length.",
+                detail=f"{text} characters",
+            )
+        return
+    _check_count(base, list(components), 5)
     for i, row in enumerate(components):
         if row.get("type") != 1:
             if row.get("type") in V2_ONLY_TYPES:
-                raise invalid_form(f"components.{i}", "This component needs the IS_COMPONENTS_V2 flag")
-            raise invalid_form(f"components.{i}", "Top level components must be action rows")
-        children = row.get("components") or []
-        if not children:
-            raise invalid_form(f"components.{i}.components", "Must be between 1 and 5 in length.")
-        if any(ch.get("type") in SELECT_TYPES for ch in children) and len(children) > 1:
-            raise invalid_form(f"components.{i}.components", "A select must be alone in its action row")
-        if len(children) > 5:
-            raise invalid_form(f"components.{i}.components", "Must be between 1 and 5 in length.")
+                raise invalid_form(f"{base}.{i}", "This component needs the IS_COMPONENTS_V2 flag")
+            raise invalid_form(f"{base}.{i}", "Top level components must be action rows")
 
 
-def validate_message(message: FakeMessage) -> None:
-    """Raise the HttpError Discord would answer for this message content."""
-    if len(message.content) > 2000:
-        raise invalid_form("content", "Must be 2000 or fewer in length.")
-    validate_embeds(message.embeds)
-    validate_components(message.components, message.flags)
+def validate_allowed_mentions(data: Json, prefix: str = "") -> None:
+    """``allowed_mentions``: ``parse`` among roles/users/everyone, at most 100 ``users`` and ``roles``,
+    and never ``parse: ["users"]`` with a ``users`` list (nor the same for roles)."""
+    if "allowed_mentions" not in data or data["allowed_mentions"] is None:
+        return
+    path = f"{prefix}allowed_mentions"
+    am = data["allowed_mentions"]
+    if not isinstance(am, dict):
+        raise invalid_form(path, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(am))
+    parse = _check_count(f"{path}.parse", am.get("parse"), 3)
+    for i, kind in enumerate(parse):
+        if kind not in ("roles", "users", "everyone"):
+            raise invalid_form(
+                f"{path}.parse.{i}",
+                "Value must be one of ('roles', 'users', 'everyone').",
+                detail=excerpt(kind),
+            )
+    for kind in ("users", "roles"):
+        ids = _check_count(f"{path}.{kind}", am.get(kind), 100)
+        for i, snowflake in enumerate(ids):
+            if not (isinstance(snowflake, int) and not isinstance(snowflake, bool)) and not (
+                isinstance(snowflake, str) and snowflake.isdigit()
+            ):
+                raise invalid_form(
+                    f"{path}.{kind}.{i}",
+                    "Value is not snowflake.",
+                    code="NUMBER_TYPE_COERCE",
+                    detail=excerpt(snowflake),
+                )
+        if ids and kind in parse:
+            raise invalid_form(
+                path,
+                f'parse:["{kind}"] and {kind}: [ids...] are mutually exclusive.',
+                code="MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                detail=excerpt(am),
+            )
+    if "replied_user" in am and not isinstance(am["replied_user"], bool):
+        raise invalid_form(f"{path}.replied_user", "Must be either true or false.", code="BASE_TYPE_BOOLEAN")
+
+
+def validate_request(data: Json, prefix: str = "") -> None:
+    """What a create or an edit request may carry besides the message itself."""
+    validate_allowed_mentions(data, prefix)
+    nonce = data.get("nonce")
+    if isinstance(nonce, str):
+        _check_len(f"{prefix}nonce", nonce, 25)
+    if "content" in data and data["content"] is not None and not isinstance(data["content"], str):
+        raise invalid_form(
+            f"{prefix}content", "Could not interpret value as string.", detail=excerpt(data["content"])
+        )
+    if data.get("embeds") is not None:
+        _check_count(f"{prefix}embeds", data["embeds"], 10)
+    if data.get("components") is not None:
+        _check_count(f"{prefix}components", data["components"], 40)
+
+
+def validate_message(message: FakeMessage, prefix: str = "") -> None:
+    """Raise the HttpError Discord would answer for this message as it would stand (after an edit)."""
+    _check_len(f"{prefix}content", message.content, 2000)
+    validate_embeds(message.embeds, prefix)
+    validate_components(message.components, message.flags, prefix)
+    _check_count(f"{prefix}attachments", list(message.attachments), 10)
     if message.flags & Flag.IS_COMPONENTS_V2:
         if message.content or message.embeds:
-            raise invalid_form("content", "content and embeds cannot be used with IS_COMPONENTS_V2")
+            raise invalid_form(f"{prefix}content", "content and embeds cannot be used with IS_COMPONENTS_V2")
         if not message.components:
             raise HttpError(400, 50006, "Cannot send an empty message")
         return
@@ -787,32 +1150,61 @@ def validate_message(message: FakeMessage) -> None:
 
 
 def validate_modal(data: Json) -> None:
+    """A modal (callback type 9): title 1-45, custom_id 1-100, 1-5 rows of one text input (label 1-45)
+    or Label components (label 1-45, description 100) or text displays; text inputs within limits."""
     _check_len("data.title", data.get("title"), 45, 1)
     _check_len("data.custom_id", data.get("custom_id"), 100, 1)
-    components = data.get("components") or []
-    if not 1 <= len(components) <= 5:
-        raise invalid_form("data.components", "Must be between 1 and 5 in length.")
+    components = _check_count("data.components", data.get("components"), 5, 1)
     for i, top in enumerate(components):
         p = f"data.components.{i}"
         if top.get("type") == 1:
             children = top.get("components") or []
             if len(children) != 1 or children[0].get("type") != 4:
-                raise invalid_form(p, "A modal action row holds exactly one text input")
-            _check_len(f"{p}.components.0.label", children[0].get("label"), 45, 1)
+                raise invalid_form(f"{p}.components", "A modal action row holds exactly one text input")
         elif top.get("type") == 18:
             _check_len(f"{p}.label", top.get("label"), 45, 1)
             _check_len(f"{p}.description", top.get("description"), 100)
             if not isinstance(top.get("component"), dict):
-                raise invalid_form(f"{p}.component", "A label needs a component")
+                raise invalid_form(f"{p}.component", "This field is required", code="BASE_TYPE_REQUIRED")
         elif top.get("type") != 10:
-            raise invalid_form(p, f"Component type {top.get('type')} is not allowed in a modal")
-    for c in walk_components(components):
-        if c.get("type") == 4:
-            _check_len("text_input.custom_id", c.get("custom_id"), 100, 1)
-            _check_len("text_input.placeholder", c.get("placeholder"), 100)
-            _check_len("text_input.value", c.get("value"), 4000)
-            if c.get("style") not in (1, 2):
-                raise invalid_form("text_input.style", "style must be 1 (short) or 2 (paragraph)")
+            raise invalid_form(f"{p}.type", f"Component type {top.get('type')} is not allowed in a modal")
+    validate_components(components, 0, "data.", modal=True)
+
+
+def focused_option(options: Sequence[Json]) -> Json | None:
+    """The option being typed in, from an autocomplete interaction's (nested) options."""
+    for o in options:
+        if o.get("focused"):
+            return o
+        found = focused_option(o.get("options") or [])
+        if found is not None:
+            return found
+    return None
+
+
+def validate_choices(choices: object, option_type: int | None) -> None:
+    """Autocomplete results: at most 25 choices, names of 1-100 characters (and localizations), values
+    of the option's type, a string value at most 100 characters."""
+    items = _check_count("data.choices", choices, 25)
+    for i, c in enumerate(items):
+        p = f"data.choices.{i}"
+        if not isinstance(c, dict):
+            raise invalid_form(p, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(c))
+        _check_len(f"{p}.name", c.get("name"), 100, 1)
+        for locale, name in (c.get("name_localizations") or {}).items():
+            _check_len(f"{p}.name_localizations.{locale}", name, 100, 1)
+        value = c.get("value")
+        if option_type == OptionType.STRING or (option_type is None and isinstance(value, str)):
+            _check_len(f"{p}.value", value, 100)
+        elif option_type == OptionType.INTEGER:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise invalid_form(
+                    f"{p}.value", "Value is not int.", code="NUMBER_TYPE_COERCE", detail=excerpt(value)
+                )
+        elif isinstance(value, bool) or not isinstance(value, int | float):
+            raise invalid_form(
+                f"{p}.value", "Value is not a number.", code="NUMBER_TYPE_COERCE", detail=excerpt(value)
+            )
 
 
 _NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -905,6 +1297,20 @@ class RequestRecord:
 # --------------------------------------------------------------------------------------------------
 
 
+BOT_ROLE_PERMISSIONS = Perm.EVERYONE | Perm.MANAGE_MESSAGES  # the bot's managed role, in every guild
+DEFAULT_BOT_PERMISSIONS = Perm.EVERYONE | BOT_ROLE_PERMISSIONS  # what the bot may do, unless a test says not
+# What an app may do in a DM (app_permissions there).
+DM_PERMISSIONS = (
+    Perm.ADD_REACTIONS
+    | Perm.VIEW_CHANNEL
+    | Perm.SEND_MESSAGES
+    | Perm.EMBED_LINKS
+    | Perm.ATTACH_FILES
+    | Perm.READ_MESSAGE_HISTORY
+    | Perm.MENTION_EVERYONE
+    | Perm.USE_EXTERNAL_EMOJIS
+)
+
 PEOPLE: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     # key, username, display name, roles
     ("alice", "alice", "Alice", ()),
@@ -936,8 +1342,10 @@ class FakeDiscord:
         channel_names: Sequence[str] = ("game", "general"),
         people: Sequence[tuple[str, str, str, tuple[str, ...]]] = PEOPLE,
         allowed_privileged_intents: int = Intent.PRIVILEGED,
+        upload_limit: int = 10 * 1024 * 1024,
     ) -> None:
         self.token = token  # if set, other tokens get 401 / gateway close 4004
+        self.upload_limit = upload_limit  # bytes of files in one request (Discord's default: 10 MiB)
         self.interaction_deadline = interaction_deadline
         self.allowed_privileged_intents = allowed_privileged_intents
         self.heartbeat_interval_ms = 41_250
@@ -945,30 +1353,34 @@ class FakeDiscord:
         self.host = "127.0.0.1"
         self.port = 0
 
-        # world
-        self.guild_id = self.GUILD_ID
-        self.guild_name = guild_name
+        # world: the first guild ("Westeros") with fixed ids; add_guild() adds more
         self.application_id = self.APPLICATION_ID
         self.bot_user = FakeUser(self.BOT_ID, "bot", "Maester", None, bot=True)
-        self.app_owner = FakeUser(self.OWNER_ID, "owner", "maester-dev", in_guild=False)
+        self.app_owner = FakeUser(self.OWNER_ID, "owner", "maester-dev")  # in no guild
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}  # every channel: all guilds' and the DMs
+        self.users: dict[str, FakeUser] = {}
         base = self.GUILD_ID - 1
-        self.roles: dict[str, FakeRole] = {
+        home = FakeGuild(self.GUILD_ID, guild_name, self.OWNER_ID)
+        home.roles = {
             "@everyone": FakeRole(self.GUILD_ID, "@everyone", Perm.EVERYONE, 0),
             "Admin": FakeRole(base + 101, "Admin", Perm.ADMINISTRATOR, 3),
             "Maester": FakeRole(base + 102, "Maester", 0, 2),
-            "Bot": FakeRole(base + 103, "Bot", Perm.EVERYONE | Perm.MANAGE_MESSAGES, 1, managed=True),
+            "Bot": FakeRole(base + 103, "Bot", BOT_ROLE_PERMISSIONS, 1, managed=True),
         }
-        self.bot_user.role_ids = [self.roles["Bot"].id]
-        self.channels: dict[int, FakeChannel] = {}
+        home.members[self.bot_user.id] = [home.roles["Bot"].id]
         for i, name in enumerate(channel_names):
-            ch = FakeChannel(base + 201 + i, 0, name, self.guild_id, position=i)
+            ch = FakeChannel(base + 201 + i, 0, name, home.id, position=i)
+            home.channels[ch.id] = ch
             self.channels[ch.id] = ch
-        self.channel = next(iter(self.channels.values()))  # the main text channel ("game")
-        self.users: dict[str, FakeUser] = {}
         for i, (key, username, display, role_names) in enumerate(people):
-            role_ids = [self.roles[r].id for r in role_names]
-            self.users[key] = FakeUser(base + 302 + i, key, username, display, role_ids=role_ids)
-        self.owner_id = self.users["admin"].id if "admin" in self.users else self.OWNER_ID
+            self.users[key] = FakeUser(base + 302 + i, key, username, display)
+            home.members[self.users[key].id] = [home.roles[r].id for r in role_names]
+        if "admin" in self.users:
+            home.owner_id = self.users["admin"].id
+        self.guilds[home.id] = home
+        self.home = home  # the first guild: the default wherever a guild is not given
+        self.channel = home.channel  # the main text channel ("game")
         self._dm_by_user: dict[int, FakeChannel] = {}
 
         # what the bot did
@@ -979,6 +1391,9 @@ class FakeDiscord:
         self.failed_dms: list[tuple[FakeUser, Json]] = []
         self.requests: list[RequestRecord] = []
         self.unhandled: list[str] = []
+        self.refusals: list[Refusal] = []  # every error answer, in order (see check_refusals)
+        self._expected_codes: set[int] = set()
+        self._expectations: list[tuple[frozenset[int], list[Refusal]]] = []
         self.errors: list[str] = []  # exceptions inside the fake itself
         self.attachments: dict[int, FakeAttachment] = {}
         self._interactions_by_id: dict[int, FakeInteraction] = {}
@@ -1136,6 +1551,78 @@ class FakeDiscord:
             lambda: self.find_command(name, guild=guild), timeout, f"command /{name}"
         )
 
+    # ---------------------------------------------------------------- refusals
+
+    def _record_refusal(self, method: str, path: str, exc: HttpError) -> None:
+        route = re.sub(r"^/(interactions/\d+|webhooks/\d+)/[^/]+", r"/\1/<token>", path)
+        context = None
+        token = re.match(r"^/(?:interactions/\d+|webhooks/\d+)/([^/]+)", path)
+        channel = re.match(r"^/channels/(\d+)", path)
+        if token is not None and token.group(1) in self._interactions_by_token:
+            context = repr(self._interactions_by_token[token.group(1)])
+        elif channel is not None and int(channel.group(1)) in self.channels:
+            context = repr(self.channels[int(channel.group(1))])
+        refusal = Refusal(
+            method,
+            route,
+            exc.status,
+            exc.code,
+            exc.message,
+            field=exc.field,
+            detail=exc.detail,
+            context=context,
+            errors=exc.errors,
+            expected=exc.set_up or exc.code in self._expected_codes,
+        )
+        for codes, caught in self._expectations:
+            if exc.code in codes:
+                refusal.expected = True
+                caught.append(refusal)
+        self.refusals.append(refusal)
+        if refusal.checked and not refusal.expected:
+            log.warning("fake Discord refused: %s", refusal)
+        self._bump()
+
+    def expect_refusals(self, *codes: int) -> None:
+        """Declare that the bot may be refused with these error codes from now on, as the test means it
+        to be (e.g. 50007 when a test closed someone's DMs): :meth:`check_refusals` lets them pass."""
+        self._expected_codes.update(codes)
+
+    @contextlib.contextmanager
+    def expecting_refusals(self, *codes: int) -> Iterator[list[Refusal]]:
+        """Refusals with these codes inside the block are expected; the list yielded collects them::
+
+        with fake.expecting_refusals(50035) as refused:
+            await channel.send("x" * 2001)  # raises discord.HTTPException, caught by the test
+        assert refused[0].field.startswith("content")
+        """
+        entry: tuple[frozenset[int], list[Refusal]] = (frozenset(codes), [])
+        self._expectations.append(entry)
+        try:
+            yield entry[1]
+        finally:
+            self._expectations.remove(entry)
+
+    def unexpected_refusals(self) -> list[Refusal]:
+        """400s, 403s and 413s the test neither declared nor caused by taking permissions away."""
+        return [
+            r for r in self.refusals if r.checked and not r.expected and r.code not in self._expected_codes
+        ]
+
+    def check_refusals(self) -> None:
+        """AssertionError listing the unexpected refusals, if any (the ``fake`` fixture calls this after
+        every test: the bot sent something Discord would refuse, which it may only have logged)."""
+        unexpected = self.unexpected_refusals()
+        if not unexpected:
+            return
+        lines = [
+            f"the fake Discord refused {len(unexpected)} request(s) the test did not expect: the bot sent "
+            "what Discord would refuse. If the test means it, declare it: fake.expect_refusals(code) or "
+            "`with fake.expecting_refusals(code):`."
+        ]
+        lines.extend(f"  {i}. {r}" for i, r in enumerate(unexpected, 1))
+        raise AssertionError("\n".join(lines))
+
     # ---------------------------------------------------------------- lookups and accessors
 
     def user(self, who: FakeUser | str | int) -> FakeUser:
@@ -1153,32 +1640,184 @@ class FakeDiscord:
                     return u
         raise LookupError(f"no such person: {who!r} (known: {sorted(self.users)})")
 
-    def role(self, which: FakeRole | str | int) -> FakeRole:
+    # ---------------------------------------------------------------- guilds, roles, channels, members
+
+    @property
+    def guild_id(self) -> int:
+        """The first guild's id (Westeros)."""
+        return self.home.id
+
+    @property
+    def guild_name(self) -> str:
+        return self.home.name
+
+    @property
+    def roles(self) -> dict[str, FakeRole]:
+        """The first guild's roles by name (``fake.guild("Essos").roles`` for another's)."""
+        return self.home.roles
+
+    @property
+    def owner_id(self) -> int:
+        return self.home.owner_id
+
+    def guild(self, which: FakeGuild | str | int | None = None) -> FakeGuild:
+        """A guild by id or name; ``None``: the first one (Westeros)."""
+        if which is None:
+            return self.home
+        if isinstance(which, FakeGuild):
+            return which
+        for g in self.guilds.values():
+            if which in (g.id, g.name):
+                return g
+        raise LookupError(f"no such guild: {which!r} (known: {[g.name for g in self.guilds.values()]})")
+
+    def guild_of(self, channel: FakeChannel) -> FakeGuild | None:
+        """The guild of a guild channel; None for a DM."""
+        return None if channel.guild_id is None else self.guilds[channel.guild_id]
+
+    def role(self, which: FakeRole | str | int, guild: FakeGuild | str | int | None = None) -> FakeRole:
+        """A role by name in ``guild`` (default: the first guild), or by id in any guild."""
         if isinstance(which, FakeRole):
             return which
-        for r in self.roles.values():
-            if which in (r.id, r.name):
-                return r
-        raise LookupError(f"no such role: {which!r}")
+        with contextlib.suppress(LookupError):
+            return self.guild(guild).get_role(which)
+        if isinstance(which, int):
+            for g in self.guilds.values():
+                with contextlib.suppress(LookupError):
+                    return g.get_role(which)
+        raise LookupError(f"no such role: {which!r} in {self.guild(guild).name}")
 
-    def get_channel(self, which: FakeChannel | str | int) -> FakeChannel:
+    def get_channel(
+        self, which: FakeChannel | str | int, guild: FakeGuild | str | int | None = None
+    ) -> FakeChannel:
+        """A channel by id, or by name: ``"general"`` (in ``guild``; without one the first guild's, then
+        the others'), or ``"Essos#game"``."""
         if isinstance(which, FakeChannel):
             return which
-        for ch in self.channels.values():
-            if which in (ch.id, ch.name):
-                return ch
+        if isinstance(which, int):
+            if which in self.channels:
+                return self.channels[which]
+            raise LookupError(f"no such channel: {which!r}")
+        if "#" in which and guild is None:
+            guild, _, which = which.partition("#")
+        guilds = [self.guild(guild)] if guild is not None else list(self.guilds.values())
+        for g in guilds:
+            with contextlib.suppress(LookupError):
+                return g.get_channel(which)
         raise LookupError(f"no such channel: {which!r}")
 
-    def add_person(self, key: str, *, roles: Sequence[str] = (), display_name: str | None = None) -> FakeUser:
-        """Another person in the guild (tell a connected bot with GUILD_MEMBER_ADD)."""
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channel_names: Sequence[str] = ("game",),
+        roles: Mapping[str, int] | None = None,
+        members: Mapping[str, Sequence[str]] | None = None,
+        owner: FakeUser | str | None = None,
+    ) -> FakeGuild:
+        """Another server the bot is in (a connected bot gets its GUILD_CREATE), with ids of its own.
+
+        ``roles`` maps role names to permissions (default: ``Admin`` with Administrator and ``Maester``
+        with none: the names of the first guild's roles, but other roles); ``@everyone`` and the bot's
+        managed ``Bot`` role are always made (name them in ``roles`` to change their permissions).
+        ``members`` maps person keys to their role names here; unknown keys are new people (members of
+        no other guild). ``owner`` (a member) has every permission; by default the application's
+        developer, who is not a member, owns it."""
+        gid = self.snowflake()
+        guild = FakeGuild(gid, name, self.OWNER_ID)
+        wanted = dict({"Admin": Perm.ADMINISTRATOR, "Maester": 0} if roles is None else roles)
+        everyone = wanted.pop("@everyone", Perm.EVERYONE)
+        bot_perms = wanted.pop("Bot", BOT_ROLE_PERMISSIONS)
+        guild.roles["@everyone"] = FakeRole(gid, "@everyone", everyone, 0)
+        top = len(wanted) + 1
+        for i, (role_name, perms) in enumerate(wanted.items()):
+            guild.roles[role_name] = FakeRole(self.snowflake(), role_name, perms, top - i)
+        guild.roles["Bot"] = FakeRole(self.snowflake(), "Bot", bot_perms, 1, managed=True)
+        guild.members[self.bot_user.id] = [guild.roles["Bot"].id]
+        for i, channel_name in enumerate(channel_names):
+            ch = FakeChannel(
+                self.snowflake(), 0, channel_name, gid, position=i, label=f"{name}#{channel_name}"
+            )
+            guild.channels[ch.id] = ch
+            self.channels[ch.id] = ch
+        for key, role_names in (members or {}).items():
+            user = self.users.get(key) or self._new_person(key)
+            guild.members[user.id] = [guild.get_role(r).id for r in role_names]
+        if owner is not None:
+            user = self.user(owner)
+            if not guild.has_member(user):
+                raise ValueError(f"the owner of {name} must be one of its members")
+            guild.owner_id = user.id
+        self.guilds[gid] = guild
+        if self._session is not None:
+            self._dispatch("GUILD_CREATE", self.guild_create_payload(guild))
+            self._bump()
+        return guild
+
+    def _new_person(self, key: str, display_name: str | None = None) -> FakeUser:
+        if key in self.users:
+            raise ValueError(f"there is already a person {key!r}")
         user = FakeUser(self.snowflake(), key, key, display_name or key.title())
-        user.role_ids = [self.role(r).id for r in roles]
         self.users[key] = user
-        self._dispatch("GUILD_MEMBER_ADD", {**self.member_payload(user), "guild_id": str(self.guild_id)})
         return user
 
-    def add_channel(self, name: str) -> FakeChannel:
-        ch = FakeChannel(self.snowflake(), 0, name, self.guild_id, position=len(self.channels))
+    def add_person(
+        self,
+        key: str,
+        *,
+        roles: Sequence[str] = (),
+        display_name: str | None = None,
+        guild: FakeGuild | str | int | None = None,
+    ) -> FakeUser:
+        """A new person, member of ``guild`` (default: the first) with these roles there."""
+        user = self._new_person(key, display_name)
+        self.add_member(user, guild, roles=roles)
+        return user
+
+    def add_member(
+        self, who: FakeUser | str, guild: FakeGuild | str | int | None = None, *, roles: Sequence[str] = ()
+    ) -> FakeUser:
+        """``who`` (a person key: a new person if unknown) joins ``guild`` with these roles there
+        (GUILD_MEMBER_ADD, which Discord sends only with the GUILD_MEMBERS intent)."""
+        g = self.guild(guild)
+        user = who if isinstance(who, FakeUser) else (self.users.get(who) or self._new_person(who))
+        if g.has_member(user):
+            raise ValueError(f"{user.key} is already a member of {g.name}")
+        g.members[user.id] = [g.get_role(r).id for r in roles]
+        if self._wants(Intent.GUILD_MEMBERS):
+            self._dispatch("GUILD_MEMBER_ADD", {**self.member_payload(user, guild=g), "guild_id": str(g.id)})
+        self._bump()
+        return user
+
+    def set_roles(
+        self, who: FakeUser | str | int, roles: Sequence[str], guild: FakeGuild | str | int | None = None
+    ) -> None:
+        """Replace a member's roles in ``guild`` (GUILD_MEMBER_UPDATE, with the GUILD_MEMBERS intent)."""
+        g = self.guild(guild)
+        user = self.user(who)
+        if not g.has_member(user):
+            raise LookupError(f"{user.key} is not a member of {g.name}")
+        g.members[user.id] = [g.get_role(r).id for r in roles]
+        if self._wants(Intent.GUILD_MEMBERS):
+            payload = {**self.member_payload(user, guild=g), "guild_id": str(g.id)}
+            self._dispatch("GUILD_MEMBER_UPDATE", payload)
+        self._bump()
+
+    def remove_member(self, who: FakeUser | str | int, guild: FakeGuild | str | int | None = None) -> None:
+        """A member leaves ``guild`` (GUILD_MEMBER_REMOVE, with the GUILD_MEMBERS intent)."""
+        g = self.guild(guild)
+        user = self.user(who)
+        if user is self.bot_user or g.members.pop(user.id, None) is None:
+            raise LookupError(f"{user.key} is not a member of {g.name} (or is the bot)")
+        if self._wants(Intent.GUILD_MEMBERS):
+            self._dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(g.id), "user": user.payload()})
+        self._bump()
+
+    def add_channel(self, name: str, guild: FakeGuild | str | int | None = None) -> FakeChannel:
+        g = self.guild(guild)
+        label = f"#{name}" if g is self.home else f"{g.name}#{name}"
+        ch = FakeChannel(self.snowflake(), 0, name, g.id, position=len(g.channels), label=label)
+        g.channels[ch.id] = ch
         self.channels[ch.id] = ch
         self._dispatch("CHANNEL_CREATE", ch.payload())
         return ch
@@ -1197,20 +1836,158 @@ class FakeDiscord:
         """Make DMs from the bot to this person fail with 403 / 50007, as when DMs are closed."""
         self.user(who).dms_closed = closed
 
-    def member_permissions(self, user: FakeUser) -> int:
-        if user.id == self.owner_id:
+    # ---------------------------------------------------------------- permissions
+
+    def member_permissions(self, user: FakeUser, guild: FakeGuild | str | int | None = None) -> int:
+        """The member's guild-wide permissions: @everyone's and their roles' (all of them for the owner
+        and administrators); 0 for someone who is not a member."""
+        g = self.guild(guild)
+        if not g.has_member(user):
+            return 0
+        if user.id == g.owner_id:
             return Perm.ALL
-        perms = self.roles["@everyone"].permissions
-        for r in self.roles.values():
-            if r.id in user.role_ids:
+        ids = set(g.members[user.id])
+        perms = g.everyone.permissions
+        for r in g.roles.values():
+            if r.id in ids:
                 perms |= r.permissions
         return Perm.ALL if perms & Perm.ADMINISTRATOR else perms
 
-    def member_payload(self, user: FakeUser, *, with_user: bool = True, permissions: bool = False) -> Json:
+    def permissions_in(self, user: FakeUser, channel: FakeChannel) -> int:
+        """The member's permissions in a channel, as Discord computes them: guild permissions, then the
+        channel's overwrites for @everyone, for the member's roles together, for the member; nothing
+        without View Channel, and no Embed Links, Attach Files, Mention Everyone or TTS without Send
+        Messages. A DM: what apps may do there."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            return DM_PERMISSIONS
+        if not guild.has_member(user):
+            return 0
+        perms = self.member_permissions(user, guild)
+        if perms & Perm.ADMINISTRATOR:  # the owner and administrators: everything, overwrites or not
+            return perms
+        overwrites = channel.overwrites
+        everyone = overwrites.get(guild.id)
+        if everyone is not None:
+            perms = (perms & ~everyone.deny) | everyone.allow
+        role_ids = set(guild.role_ids(user))
+        allow = deny = 0
+        for o in overwrites.values():
+            if o.type == 0 and o.id in role_ids:
+                allow |= o.allow
+                deny |= o.deny
+        perms = (perms & ~deny) | allow
+        member = overwrites.get(user.id)
+        if member is not None and member.type == 1:
+            perms = (perms & ~member.deny) | member.allow
+        if not perms & Perm.VIEW_CHANNEL:
+            return 0
+        if not perms & Perm.SEND_MESSAGES:
+            perms &= ~(Perm.SEND_TTS_MESSAGES | Perm.MENTION_EVERYONE | Perm.EMBED_LINKS | Perm.ATTACH_FILES)
+        return perms
+
+    def _overwrite_target(
+        self, channel: FakeChannel, target: FakeRole | FakeUser | str | int
+    ) -> tuple[int, int]:
+        """(id, type) of a role (type 0) or a member (type 1) of the channel's guild: a FakeRole or
+        FakeUser, a role name ("@everyone", "Bot", "Admin"), a person key or "bot", or an id."""
+        guild = self.guild_of(channel)
+        if guild is None:
+            raise ValueError(f"{channel!r} is a DM: DMs have no permission overwrites")
+        if isinstance(target, FakeRole):
+            return guild.get_role(target.id).id, 0
+        if isinstance(target, str | int) and not isinstance(target, bool):
+            with contextlib.suppress(LookupError):
+                return guild.get_role(target).id, 0
+        user = self.bot_user if target in ("bot", self.bot_user.id) else self.user(target)  # type: ignore[arg-type]
+        if not guild.has_member(user):
+            raise LookupError(f"{user.key} is not a member of {guild.name}")
+        return user.id, 1
+
+    def set_channel_overwrite(
+        self,
+        channel: FakeChannel | str | int,
+        target: FakeRole | FakeUser | str | int,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> FakeOverwrite:
+        """Set the channel's permission overwrite for a role or a member (replacing any earlier one),
+        as a server admin would; a connected bot gets CHANNEL_UPDATE. For example, to keep the bot from
+        posting in #game: ``fake.set_channel_overwrite("game", "bot", deny=Perm.SEND_MESSAGES)``."""
+        ch = self.get_channel(channel)
+        target_id, kind = self._overwrite_target(ch, target)
+        overwrite = FakeOverwrite(target_id, kind, allow, deny)
+        ch.overwrites[target_id] = overwrite
+        self._channel_updated(ch)
+        return overwrite
+
+    def remove_channel_overwrite(
+        self, channel: FakeChannel | str | int, target: FakeRole | FakeUser | str | int
+    ) -> None:
+        ch = self.get_channel(channel)
+        target_id, _ = self._overwrite_target(ch, target)
+        ch.overwrites.pop(target_id, None)
+        self._channel_updated(ch)
+
+    def _channel_updated(self, channel: FakeChannel) -> None:
+        if self._wants(Intent.GUILDS):
+            self._dispatch("CHANNEL_UPDATE", channel.payload())
+        self._bump()
+
+    def set_role_permissions(
+        self, role: FakeRole | str | int, permissions: int, guild: FakeGuild | str | int | None = None
+    ) -> FakeRole:
+        """Change a role's permissions in ``guild`` (default: the first); GUILD_ROLE_UPDATE."""
+        g = self.guild(guild)
+        r = g.get_role(role.id if isinstance(role, FakeRole) else role)
+        r.permissions = permissions
+        if self._wants(Intent.GUILDS):
+            self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(g.id), "role": r.payload()})
+        self._bump()
+        return r
+
+    def _require(self, channel: FakeChannel, needed: int, *, any_of: int = 0) -> None:
+        """Refuse as Discord does when the bot lacks ``needed`` (all of them) or, with ``any_of``, all of
+        those: 403 / 50001 "Missing Access" without View Channel, else 403 / 50013 "Missing Permissions".
+        A permission the bot has in the fake's default world can only be missing because the test took
+        it away, so such a refusal counts as set up by the test (expected)."""
+        if channel.is_dm:
+            return
+        perms = self.permissions_in(self.bot_user, channel)
+        missing = needed & ~perms
+        if any_of and not perms & any_of:
+            missing |= any_of
+        if not missing:
+            return
+        set_up = not missing & ~DEFAULT_BOT_PERMISSIONS
+        where = f"{channel.label} ({self.guild(channel.guild_id).name})"
+        what = f"permissions: the bot lacks {permission_names(missing)} in {where}"
+        detail = f"its permissions there: {permission_names(perms) if perms else 'none'}"
+        if missing & Perm.VIEW_CHANNEL:
+            raise HttpError(403, 50001, "Missing Access", field=what, detail=detail, set_up=set_up)
+        raise HttpError(403, 50013, "Missing Permissions", field=what, detail=detail, set_up=set_up)
+
+    # ---------------------------------------------------------------- payloads
+
+    def member_payload(
+        self,
+        user: FakeUser,
+        *,
+        guild: FakeGuild | str | int | None = None,
+        channel: FakeChannel | None = None,
+        with_user: bool = True,
+        permissions: bool = False,
+    ) -> Json:
+        """The member object of ``user`` in ``guild`` (default: the channel's, else the first guild).
+        ``permissions``: with the ``permissions`` field of interactions (in ``channel`` if given)."""
+        if guild is None and channel is not None:
+            guild = channel.guild_id
+        g = self.guild(guild)
         data: Json = {
             "nick": None,
             "avatar": None,
-            "roles": [str(r) for r in user.role_ids],
+            "roles": [str(r) for r in g.role_ids(user)],
             "joined_at": "2024-01-01T00:00:00+00:00",
             "premium_since": None,
             "deaf": False,
@@ -1222,25 +1999,30 @@ class FakeDiscord:
         if with_user:
             data["user"] = user.payload()
         if permissions:
-            data["permissions"] = str(self.member_permissions(user))
+            if channel is not None and channel.guild_id == g.id:
+                perms = self.permissions_in(user, channel)
+            else:
+                perms = self.member_permissions(user, g)
+            data["permissions"] = str(perms)
         return data
 
-    def guild_payload(self) -> Json:
+    def guild_payload(self, guild: FakeGuild | str | int | None = None) -> Json:
+        g = self.guild(guild)
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(g.id),
+            "name": g.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
             "banner": None,
             "description": None,
-            "owner_id": str(self.owner_id),
+            "owner_id": str(g.owner_id),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [r.payload() for r in self.roles.values()],
+            "roles": [r.payload() for r in g.roles.values()],
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -1257,19 +2039,24 @@ class FakeDiscord:
             "premium_progress_bar_enabled": False,
         }
 
-    def guild_members(self) -> list[FakeUser]:
-        return [self.bot_user, *(u for u in self.users.values() if u.in_guild)]
+    def guild_members(self, guild: FakeGuild | str | int | None = None) -> list[FakeUser]:
+        """The bot first, then the people who are members of ``guild``."""
+        g = self.guild(guild)
+        return [self.bot_user, *(u for u in self.users.values() if g.has_member(u))]
 
-    def guild_create_payload(self) -> Json:
-        members = self.guild_members()
+    def guild_create_payload(self, guild: FakeGuild | str | int | None = None) -> Json:
+        g = self.guild(guild)
+        members = self.guild_members(g)
+        # Without the GUILD_PRESENCES intent Discord lists only the bot (and people in voice channels).
+        listed = members if self._wants(Intent.GUILD_PRESENCES) else [self.bot_user]
         return {
-            **self.guild_payload(),
+            **self.guild_payload(g),
             "joined_at": "2024-01-01T00:00:00+00:00",
             "large": False,
             "unavailable": False,
             "member_count": len(members),
-            "members": [self.member_payload(u) for u in members],
-            "channels": [ch.payload() for ch in self.channels.values() if not ch.is_dm],
+            "members": [self.member_payload(u, guild=g) for u in listed],
+            "channels": [ch.payload() for ch in g.channels.values()],
             "threads": [],
             "presences": [],
             "voice_states": [],
@@ -1305,7 +2092,7 @@ class FakeDiscord:
 
     def mentioned_roles(self, content: str) -> list[FakeRole]:
         ids = {int(m.group(1)) for m in re.finditer(r"<@&(\d+)>", content or "")}
-        return [r for r in self.roles.values() if r.id in ids]
+        return [r for g in self.guilds.values() for r in g.roles.values() if r.id in ids]
 
     def bot_messages(self, *, include_deleted: bool = False) -> list[FakeMessage]:
         return [
@@ -1372,16 +2159,27 @@ class FakeDiscord:
                 return m
         raise LookupError(f"no message {message_id}")
 
-    def synced_commands(self, guild: bool | int | None = None) -> list[Json]:
-        """Commands as synced: ``guild=None`` global ones, ``True`` (or the id) the guild's."""
-        key = None if guild in (None, False) else self.guild_id
-        return self.commands.get(key, [])
+    def _guild_scope(self, guild: bool | int | str | FakeGuild | None) -> int | None:
+        """``None``/``False``: global; ``True``: the first guild; else that guild (id, name or object)."""
+        if guild is None or guild is False:
+            return None
+        if guild is True:
+            return self.home.id
+        return self.guild(guild).id
 
-    def find_command(self, name: str, *, guild: bool | None = None, dm: bool = False) -> Json | None:
-        """The command a person would see: guild commands first in the guild, only global ones in DMs."""
+    def synced_commands(self, guild: bool | int | str | FakeGuild | None = None) -> list[Json]:
+        """Commands as synced: ``guild=None`` global ones, ``True`` the first guild's, or that guild's."""
+        return self.commands.get(self._guild_scope(guild), [])
+
+    def find_command(
+        self, name: str, *, guild: bool | None = None, dm: bool = False, guild_id: int | None = None
+    ) -> Json | None:
+        """The command a person would see: in a guild (``guild_id``, default the first) that guild's
+        commands first, then global ones; in DMs only global ones. ``guild=True``: only guild commands,
+        ``guild=False``: only global ones."""
         scopes: list[int | None] = []
         if guild is not False and not dm:
-            scopes.append(self.guild_id)
+            scopes.append(self.home.id if guild_id is None else guild_id)
         if guild is not True:
             scopes.append(None)
         for scope in scopes:
@@ -1394,10 +2192,18 @@ class FakeDiscord:
 
     def _where(self, user: FakeUser, channel: FakeChannel | str | int | None) -> FakeChannel:
         if channel is None:
-            return self.channel
-        if channel == "dm":
+            ch = self.channel
+        elif channel == "dm":
             return self.dm_channel(user)
-        return self.get_channel(channel)
+        else:
+            ch = self.get_channel(channel)
+        self._require_member(user, ch)
+        return ch
+
+    def _require_member(self, user: FakeUser, channel: FakeChannel) -> None:
+        guild = self.guild_of(channel)
+        if guild is not None and not guild.has_member(user):
+            raise PermissionError(f"{user.key} is not a member of {guild.name}, so cannot see {channel!r}")
 
     async def slash(
         self,
@@ -1449,18 +2255,18 @@ class FakeDiscord:
         user = self.user(who)
         channel = self._where(user, channel_spec)
         await self.wait_connected()
-        cmd = self.find_command(path[0], dm=channel.is_dm)
+        cmd = self.find_command(path[0], dm=channel.is_dm, guild_id=channel.guild_id)
         if cmd is None:
-            where = "in DMs" if channel.is_dm else "in the guild"
+            where = "in DMs" if channel.is_dm else f"in {self.guild(channel.guild_id).name}"
             known = sorted({c["name"] for cs in self.commands.values() for c in cs})
             raise LookupError(f"/{path[0]} is not synced {where}; synced commands: {known}")
         if channel.is_dm and not self._allowed_in_dm(cmd):
             raise PermissionError(f"/{path[0]} cannot be used in DMs (contexts={cmd.get('contexts')})")
-        if check_permissions and not channel.is_dm and not self._may_use(user, cmd):
+        if check_permissions and not channel.is_dm and not self._may_use(user, cmd, channel):
             needed = cmd.get("default_member_permissions")
             raise PermissionError(f"{user.key} cannot see /{path[0]} (needs permissions {needed})")
         resolved: Json = {}
-        opts = self._build_options(cmd, path, options, resolved, channel, focused)
+        opts = self._build_options(cmd, path, options, resolved, channel, focused, user)
         data: Json = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": opts}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -1468,10 +2274,10 @@ class FakeDiscord:
             data["resolved"] = resolved
         return self._send_interaction(itype, user, channel, data)
 
-    def _may_use(self, user: FakeUser, cmd: Json) -> bool:
+    def _may_use(self, user: FakeUser, cmd: Json, channel: FakeChannel) -> bool:
         """Discord hides a command from members lacking its default_member_permissions ("0": admins only)."""
         needed = cmd.get("default_member_permissions")
-        perms = self.member_permissions(user)
+        perms = self.permissions_in(user, channel)
         if needed in (None, "") or perms & Perm.ADMINISTRATOR:
             return True
         return int(needed) != 0 and not int(needed) & ~perms
@@ -1493,6 +2299,7 @@ class FakeDiscord:
         resolved: Json,
         channel: FakeChannel,
         focused: str | None,
+        user: FakeUser,
     ) -> list[Json]:
         defs: list[Json] = cmd.get("options") or []
         top: list[Json] = []
@@ -1518,7 +2325,11 @@ class FakeDiscord:
                 out.append({"type": d["type"], "name": name, "value": str(value), "focused": True})
                 continue
             out.append(
-                {"type": d["type"], "name": name, "value": self._option_value(d, value, resolved, channel)}
+                {
+                    "type": d["type"],
+                    "name": name,
+                    "value": self._option_value(d, value, resolved, channel, user),
+                }
             )
         if focused is not None and focused not in options:
             d = by_name.get(focused)
@@ -1530,7 +2341,7 @@ class FakeDiscord:
             raise ValueError(f"/{' '.join(path)}: required options missing: {missing}")
         return top
 
-    def _option_value(self, d: Json, value: Any, resolved: Json, channel: FakeChannel) -> Any:
+    def _option_value(self, d: Json, value: Any, resolved: Json, channel: FakeChannel, user: FakeUser) -> Any:
         t = d["type"]
         name = d["name"]
         choices = d.get("choices")
@@ -1563,15 +2374,15 @@ class FakeDiscord:
             self._resolve_user(user, resolved, channel)
             return str(user.id)
         if t in (OptionType.ROLE, OptionType.MENTIONABLE):
-            role = self.role(value)
+            role = self.role(value, channel.guild_id)
             resolved.setdefault("roles", {})[str(role.id)] = role.payload()
             return str(role.id)
         if t == OptionType.CHANNEL:
-            ch = self.get_channel(value)
+            ch = self.get_channel(value, channel.guild_id)
             types = d.get("channel_types")
             if types and ch.type not in types:
                 raise ValueError(f"option {name}: channel type {ch.type} not in {types}")
-            payload = {**ch.payload(), "permissions": str(Perm.ALL)}
+            payload = {**ch.payload(), "permissions": str(self.permissions_in(user, ch))}
             resolved.setdefault("channels", {})[str(ch.id)] = payload
             return str(ch.id)
         if t == OptionType.ATTACHMENT:
@@ -1586,8 +2397,9 @@ class FakeDiscord:
 
     def _resolve_user(self, user: FakeUser, resolved: Json, channel: FakeChannel) -> None:
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
-        if channel.guild_id is not None and user.in_guild:
-            member = self.member_payload(user, with_user=False, permissions=True)
+        guild = self.guild_of(channel)
+        if guild is not None and guild.has_member(user):
+            member = self.member_payload(user, channel=channel, with_user=False, permissions=True)
             resolved.setdefault("members", {})[str(user.id)] = member
 
     async def click(
@@ -1609,6 +2421,7 @@ class FakeDiscord:
             raise PermissionError(f"{who.key} cannot see the ephemeral {msg!r}")
         if msg.is_dm and msg.channel.recipient is not who:
             raise PermissionError(f"{who.key} cannot see a DM to {msg.channel.recipient!r}")
+        self._require_member(who, msg.channel)
         comp = msg.component(custom_id, label=label)
         if comp.get("disabled"):
             raise PermissionError(f"component {comp.get('custom_id')!r} is disabled on {msg!r}")
@@ -1618,7 +2431,7 @@ class FakeDiscord:
             if values is not None:
                 raise ValueError("a button takes no values")
         elif ctype in SELECT_TYPES:
-            data["values"], resolved = self._select_values(comp, values or [], msg.channel)
+            data["values"], resolved = self._select_values(comp, values or [], msg.channel, who)
             if resolved:
                 data["resolved"] = resolved
         else:
@@ -1627,7 +2440,7 @@ class FakeDiscord:
         return self._send_interaction(InteractionType.MESSAGE_COMPONENT, who, msg.channel, data, message=msg)
 
     def _select_values(
-        self, comp: Json, values: Sequence[Any], channel: FakeChannel
+        self, comp: Json, values: Sequence[Any], channel: FakeChannel, user: FakeUser
     ) -> tuple[list[str], Json]:
         ctype = comp["type"]
         lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
@@ -1643,14 +2456,14 @@ class FakeDiscord:
         out = []
         for v in values:
             if ctype == 8:
-                ch = self.get_channel(v)
+                ch = self.get_channel(v, channel.guild_id)
                 resolved.setdefault("channels", {})[str(ch.id)] = {
                     **ch.payload(),
-                    "permissions": str(Perm.ALL),
+                    "permissions": str(self.permissions_in(user, ch)),
                 }
                 out.append(str(ch.id))
             elif ctype == 6 or (ctype == 7 and isinstance(v, FakeRole)):
-                role = self.role(v)
+                role = self.role(v, channel.guild_id)
                 resolved.setdefault("roles", {})[str(role.id)] = role.payload()
                 out.append(str(role.id))
             else:
@@ -1697,7 +2510,7 @@ class FakeDiscord:
                     raise ValueError(f"modal {modal.custom_id!r}: {cid!r} must be {lo}..{hi} characters")
                 sub["value"] = value
             elif ctype in SELECT_TYPES:
-                values, res = self._select_values(c, list(given or []), channel)
+                values, res = self._select_values(c, list(given or []), channel, who)
                 for k, v in res.items():
                     resolved.setdefault(k, {}).update(v)
                 sub["values"] = values
@@ -1770,8 +2583,8 @@ class FakeDiscord:
             "channel_id": str(channel.id),
             "locale": "en-US",
             "entitlements": [],
-            "attachment_size_limit": 10 * 1024 * 1024,
-            "app_permissions": str(self.member_permissions(self.bot_user)),
+            "attachment_size_limit": self.upload_limit,
+            "app_permissions": str(self.permissions_in(self.bot_user, channel)),
         }
         if channel.is_dm:
             payload["channel"] = channel.payload()
@@ -1779,13 +2592,14 @@ class FakeDiscord:
             payload["context"] = 1
             payload["authorizing_integration_owners"] = {"0": "0"}
         else:
-            payload["channel"] = {**channel.payload(), "permissions": str(self.member_permissions(user))}
-            payload["guild_id"] = str(self.guild_id)
-            payload["guild"] = {"id": str(self.guild_id), "locale": "en-US", "features": []}
+            gid = str(channel.guild_id)
+            payload["channel"] = {**channel.payload(), "permissions": str(self.permissions_in(user, channel))}
+            payload["guild_id"] = gid
+            payload["guild"] = {"id": gid, "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
-            payload["member"] = self.member_payload(user, permissions=True)
+            payload["member"] = self.member_payload(user, channel=channel, permissions=True)
             payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+            payload["authorizing_integration_owners"] = {"0": gid}
         if message is not None:
             payload["message"] = message.payload(self)
         inter = FakeInteraction(inter_id, token, itype, user, channel, payload, self, message=message)
@@ -1901,7 +2715,7 @@ class FakeDiscord:
         ready: Json = {
             "v": 10,
             "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -1917,7 +2731,8 @@ class FakeDiscord:
         if "shard" in d:
             ready["shard"] = d["shard"]
         self._dispatch("READY", ready)
-        self._dispatch("GUILD_CREATE", self.guild_create_payload())
+        for guild in self.guilds.values():
+            self._dispatch("GUILD_CREATE", self.guild_create_payload(guild))
         log.debug(
             "gateway: IDENTIFY %s on connection %s (intents %s)", self.identify_count, conn.number, intents
         )
@@ -1947,25 +2762,32 @@ class FakeDiscord:
         self._bump()
 
     def _request_members(self, conn: _Connection, d: Json) -> None:
-        members = self.guild_members()
-        if d.get("user_ids"):
-            ids = {int(x) for x in (d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]])}
-            members = [u for u in members if u.id in ids]
-        elif d.get("query"):
-            q = d["query"].lower()
-            members = [u for u in members if u.username.lower().startswith(q)]
-        if d.get("limit"):
-            members = members[: d["limit"]]
-        chunk: Json = {
-            "guild_id": str(self.guild_id),
-            "members": [self.member_payload(u) for u in members],
-            "chunk_index": 0,
-            "chunk_count": 1,
-            "not_found": [],
-        }
-        if d.get("nonce") is not None:
-            chunk["nonce"] = d["nonce"]
-        self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        raw = d.get("guild_id")
+        for gid in raw if isinstance(raw, list) else [raw]:
+            guild = self.guilds.get(int(gid or 0))
+            if guild is None:
+                log.warning("gateway: REQUEST_GUILD_MEMBERS for an unknown guild %s", gid)
+                continue
+            members = self.guild_members(guild)
+            if d.get("user_ids"):
+                user_ids = d["user_ids"] if isinstance(d["user_ids"], list) else [d["user_ids"]]
+                ids = {int(x) for x in user_ids}
+                members = [u for u in members if u.id in ids]
+            elif d.get("query"):
+                q = d["query"].lower()
+                members = [u for u in members if u.username.lower().startswith(q)]
+            if d.get("limit"):
+                members = members[: d["limit"]]
+            chunk: Json = {
+                "guild_id": str(guild.id),
+                "members": [self.member_payload(u, guild=guild) for u in members],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "not_found": [],
+            }
+            if d.get("nonce") is not None:
+                chunk["nonce"] = d["nonce"]
+            self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     # ---------------------------------------------------------------- messages (shared by routes)
 
@@ -2025,7 +2847,11 @@ class FakeDiscord:
         interaction: FakeInteraction | None = None,
         extra_flags: int = 0,
         mtype: int = 0,
+        prefix: str = "",
     ) -> FakeMessage:
+        """A new message from a create request's payload (``prefix``: where it sits in the request, as
+        Discord names fields in its errors: ``data.`` in an interaction callback), validated."""
+        validate_request(data, prefix)
         embeds = list(data.get("embeds") or [])
         if data.get("embed"):
             embeds.append(data["embed"])
@@ -2049,7 +2875,7 @@ class FakeDiscord:
             msg.reference_id = int(ref["message_id"])
             msg.type = 19 if mtype == 0 else mtype
         msg.attachments = self._attachments(channel.id, data.get("attachments"), files)
-        validate_message(msg)
+        validate_message(msg, prefix)
         return msg
 
     def _store_message(self, msg: FakeMessage) -> None:
@@ -2069,7 +2895,11 @@ class FakeDiscord:
             payload.update(content="", embeds=[], attachments=[], components=[])
         self._dispatch("MESSAGE_CREATE", payload)
 
-    def _edit_message(self, msg: FakeMessage, data: Json, files: dict[int, tuple[str, bytes]]) -> None:
+    def _edit_message(
+        self, msg: FakeMessage, data: Json, files: dict[int, tuple[str, bytes]], prefix: str = ""
+    ) -> None:
+        """Apply an edit, or raise what Discord would answer if the message would then be invalid."""
+        validate_request(data, prefix)
         before = msg.snapshot()
         was_loading = msg.loading
         if "content" in data:
@@ -2086,7 +2916,7 @@ class FakeDiscord:
         msg.attachments = self._attachments(msg.channel.id, data.get("attachments"), files, msg.attachments)
         msg.flags &= ~Flag.LOADING
         try:
-            validate_message(msg)
+            validate_message(msg, prefix)
         except HttpError:
             for key, value in before.items():
                 setattr(msg, key, value)
@@ -2188,6 +3018,7 @@ class FakeDiscord:
                 raise HttpError(404, 0, "404: Not Found (route not implemented by the fake Discord)")
         except HttpError as exc:
             response = exc.response()
+            self._record_refusal(request.method, api_path or path, exc)
         except Exception as exc:
             self.errors.append(f"{request.method} {path}: {exc!r}")
             log.exception("fake Discord failed on %s %s", request.method, path)
@@ -2216,9 +3047,9 @@ class FakeDiscord:
             return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
         return web.Response(status=404)
 
-    @staticmethod
-    async def _read(request: web.Request) -> tuple[Json, dict[int, tuple[str, bytes]]]:
-        """The JSON payload and the uploaded files (``files[n]`` parts of a multipart body)."""
+    async def _read(self, request: web.Request) -> tuple[Json, dict[int, tuple[str, bytes]]]:
+        """The JSON payload and the uploaded files (``files[n]`` parts of a multipart body); files
+        larger in total than :attr:`upload_limit` are refused with 413 / 40005, as Discord does."""
         files: dict[int, tuple[str, bytes]] = {}
         if request.content_type.startswith("multipart/"):
             payload: Json = {}
@@ -2238,6 +3069,16 @@ class FakeDiscord:
                         continue
                     index = int(fm.group(1) or fm.group(2) or len(files))
                     files[index] = (part.filename or f"file{index}", bytes(raw))  # type: ignore[union-attr]
+            total = sum(len(data) for _, data in files.values())
+            if total > self.upload_limit:
+                sizes = ", ".join(f"{name} {len(data)} bytes" for name, data in files.values())
+                raise HttpError(
+                    413,
+                    40005,
+                    "Request entity too large",
+                    field=f"files: {total} bytes in all, over the upload limit of {self.upload_limit}",
+                    detail=sizes,
+                )
             return payload, files
         body = await request.read()
         return (json.loads(body) if body else {}), files
@@ -2261,13 +3102,14 @@ class FakeDiscord:
     async def _r_my_guilds(self, request: web.Request) -> list[Json]:
         return [
             {
-                "id": str(self.guild_id),
-                "name": self.guild_name,
+                "id": str(g.id),
+                "name": g.name,
                 "icon": None,
                 "owner": False,
-                "permissions": str(self.member_permissions(self.bot_user)),
+                "permissions": str(self.member_permissions(self.bot_user, g)),
                 "features": [],
             }
+            for g in self.guilds.values()
         ]
 
     async def _r_open_dm(self, request: web.Request) -> Json:
@@ -2298,9 +3140,9 @@ class FakeDiscord:
             raise HttpError(403, 50001, "Missing Access")
         if guild_id is None:
             return None
-        if int(guild_id) != self.guild_id:
+        if int(guild_id) not in self.guilds:
             raise HttpError(403, 50001, "Missing Access")
-        return self.guild_id
+        return int(guild_id)
 
     def _stored_command(self, cmd: Json, scope: int | None, previous: Json | None) -> Json:
         validate_command(cmd)
@@ -2422,7 +3264,9 @@ class FakeDiscord:
         component_like = inter.type in (InteractionType.MESSAGE_COMPONENT, InteractionType.MODAL_SUBMIT)
         if ctype == Callback.CHANNEL_MESSAGE:
             mtype = 20 if inter.type == InteractionType.APPLICATION_COMMAND else 0
-            msg = self._message_from(inter.channel, data, files, interaction=inter, mtype=mtype)
+            msg = self._message_from(
+                inter.channel, data, files, interaction=inter, mtype=mtype, prefix="data."
+            )
             inter.original = msg
             self._store_message(msg)
         elif ctype == Callback.DEFERRED_CHANNEL_MESSAGE:
@@ -2442,16 +3286,15 @@ class FakeDiscord:
         elif ctype in (Callback.DEFERRED_UPDATE_MESSAGE, Callback.UPDATE_MESSAGE):
             if not component_like or inter.message is None:
                 raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
-            inter.original = inter.message
             if ctype == Callback.UPDATE_MESSAGE:
-                self._edit_message(inter.message, data, files)
+                self._edit_message(inter.message, data, files, prefix="data.")
+            inter.original = inter.message
         elif ctype == Callback.AUTOCOMPLETE_RESULT:
             if inter.type != InteractionType.AUTOCOMPLETE:
                 raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
-            choices = data.get("choices") or []
-            if len(choices) > 25:
-                raise invalid_form("data.choices", "Must be 25 or fewer in length.")
-            inter.choices = choices
+            focused = focused_option(inter.payload.get("data", {}).get("options") or [])
+            validate_choices(data.get("choices"), focused.get("type") if focused else None)
+            inter.choices = list(data.get("choices") or [])
         elif ctype == Callback.MODAL:
             if inter.type in (InteractionType.MODAL_SUBMIT, InteractionType.AUTOCOMPLETE):
                 raise HttpError(400, 40043, "Interaction callback type is not valid for this interaction")
@@ -2460,7 +3303,7 @@ class FakeDiscord:
             inter.modal = modal
             self.modals.append(modal)
         else:
-            raise HttpError(400, 50035, f"Invalid interaction callback type {ctype}")
+            raise invalid_form("type", f"Value must be one of {{1, 4, 5, 6, 7, 8, 9, 10, 12}}, not {ctype}.")
         inter.callbacks.append((ctype, data))
         self._bump()
         return self._callback_result(inter, ctype, request)
@@ -2521,10 +3364,13 @@ class FakeDiscord:
 
     # ---------------------------------------------------------------- routes: channels and messages
 
-    def _channel(self, channel_id: str) -> FakeChannel:
+    def _channel(self, channel_id: str, needed: int = 0, *, any_of: int = 0) -> FakeChannel:
+        """The channel of a channel route, which the bot must be able to see (and have ``needed``, and
+        one of ``any_of``, there); DMs are always open to it."""
         ch = self.channels.get(int(channel_id))
         if ch is None:
             raise HttpError(404, 10003, "Unknown Channel")
+        self._require(ch, Perm.VIEW_CHANNEL | needed, any_of=any_of)
         return ch
 
     def _channel_message(self, ch: FakeChannel, message_id: str) -> FakeMessage:
@@ -2538,6 +3384,8 @@ class FakeDiscord:
 
     async def _r_history(self, request: web.Request, channel_id: str) -> list[Json]:
         ch = self._channel(channel_id)
+        if not ch.is_dm and not self.permissions_in(self.bot_user, ch) & Perm.READ_MESSAGE_HISTORY:
+            return []  # Discord: no error, no messages
         msgs = [
             m
             for m in self.messages
@@ -2561,12 +3409,18 @@ class FakeDiscord:
             self.failed_dms.append((ch.recipient, payload))
             self._bump()
             raise HttpError(403, 50007, "Cannot send messages to this user")
+        self._require(ch, Perm.SEND_MESSAGES)
+        if files:
+            self._require(ch, Perm.ATTACH_FILES)
+        if payload.get("message_reference"):
+            self._require(ch, Perm.READ_MESSAGE_HISTORY)
         msg = self._message_from(ch, payload, files)
         self._store_message(msg)
         return msg.payload(self)
 
     async def _r_get_message(self, request: web.Request, channel_id: str, message_id: str) -> Json:
-        return self._channel_message(self._channel(channel_id), message_id).payload(self)
+        ch = self._channel(channel_id, Perm.READ_MESSAGE_HISTORY)
+        return self._channel_message(ch, message_id).payload(self)
 
     async def _r_edit_message(self, request: web.Request, channel_id: str, message_id: str) -> Json:
         msg = self._channel_message(self._channel(channel_id), message_id)
@@ -2577,26 +3431,33 @@ class FakeDiscord:
         return msg.payload(self)
 
     async def _r_delete_message(self, request: web.Request, channel_id: str, message_id: str) -> None:
-        self._delete_message(self._channel_message(self._channel(channel_id), message_id))
+        ch = self._channel(channel_id)
+        msg = self._channel_message(ch, message_id)
+        if msg.author is not self.bot_user:
+            self._require(ch, Perm.MANAGE_MESSAGES)  # someone else's message
+        self._delete_message(msg)
 
     async def _r_pins(self, request: web.Request, channel_id: str) -> Json:
-        ch = self._channel(channel_id)
+        ch = self._channel(channel_id, Perm.READ_MESSAGE_HISTORY)
         pinned = [m for m in self.messages if m.channel is ch and m.pinned and not m.deleted]
         items = [{"pinned_at": m.created_at, "message": m.payload(self)} for m in reversed(pinned)]
         return {"items": items, "has_more": False}
 
     async def _r_pin(self, request: web.Request, channel_id: str, message_id: str) -> None:
-        self._channel_message(self._channel(channel_id), message_id).pinned = True
+        ch = self._channel(channel_id, any_of=Perm.MANAGE_MESSAGES | Perm.PIN_MESSAGES)
+        self._channel_message(ch, message_id).pinned = True
         self._bump()
 
     async def _r_unpin(self, request: web.Request, channel_id: str, message_id: str) -> None:
-        self._channel_message(self._channel(channel_id), message_id).pinned = False
+        ch = self._channel(channel_id, any_of=Perm.MANAGE_MESSAGES | Perm.PIN_MESSAGES)
+        self._channel_message(ch, message_id).pinned = False
         self._bump()
 
     async def _r_react(self, request: web.Request, channel_id: str, message_id: str, emoji: str) -> None:
         from urllib.parse import unquote
 
-        msg = self._channel_message(self._channel(channel_id), message_id)
+        ch = self._channel(channel_id, Perm.READ_MESSAGE_HISTORY | Perm.ADD_REACTIONS)
+        msg = self._channel_message(ch, message_id)
         if unquote(emoji) not in msg.reactions:
             msg.reactions.append(unquote(emoji))
         self._bump()
@@ -2610,40 +3471,40 @@ class FakeDiscord:
         self._bump()
 
     async def _r_typing(self, request: web.Request, channel_id: str) -> None:
-        self._channel(channel_id)
+        self._channel(channel_id, Perm.SEND_MESSAGES)
 
     # ---------------------------------------------------------------- routes: guild
 
-    def _guild(self, guild_id: str) -> None:
-        if int(guild_id) != self.guild_id:
+    def _guild(self, guild_id: str) -> FakeGuild:
+        guild = self.guilds.get(int(guild_id))
+        if guild is None:
             raise HttpError(404, 10004, "Unknown Guild")
+        return guild
 
     async def _r_guild(self, request: web.Request, guild_id: str) -> Json:
-        self._guild(guild_id)
-        data = self.guild_payload()
+        guild = self._guild(guild_id)
+        data = self.guild_payload(guild)
         if request.query.get("with_counts", "").lower() in ("1", "true"):
-            data["approximate_member_count"] = len(self.guild_members())
+            data["approximate_member_count"] = len(self.guild_members(guild))
             data["approximate_presence_count"] = 0
         return data
 
     async def _r_guild_channels(self, request: web.Request, guild_id: str) -> list[Json]:
-        self._guild(guild_id)
-        return [ch.payload() for ch in self.channels.values() if not ch.is_dm]
+        return [ch.payload() for ch in self._guild(guild_id).channels.values()]
 
     async def _r_guild_roles(self, request: web.Request, guild_id: str) -> list[Json]:
-        self._guild(guild_id)
-        return [r.payload() for r in self.roles.values()]
+        return [r.payload() for r in self._guild(guild_id).roles.values()]
 
     async def _r_members(self, request: web.Request, guild_id: str) -> list[Json]:
-        self._guild(guild_id)
+        guild = self._guild(guild_id)
         after = int(request.query.get("after", 0))
         limit = int(request.query.get("limit", 1))
-        members = sorted((u for u in self.guild_members() if u.id > after), key=lambda u: u.id)
-        return [self.member_payload(u) for u in members[:limit]]
+        members = sorted((u for u in self.guild_members(guild) if u.id > after), key=lambda u: u.id)
+        return [self.member_payload(u, guild=guild) for u in members[:limit]]
 
     async def _r_member(self, request: web.Request, guild_id: str, user_id: str) -> Json:
-        self._guild(guild_id)
-        for u in self.guild_members():
+        guild = self._guild(guild_id)
+        for u in self.guild_members(guild):
             if u.id == int(user_id):
-                return self.member_payload(u)
+                return self.member_payload(u, guild=guild)
         raise HttpError(404, 10007, "Unknown Member")

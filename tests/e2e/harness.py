@@ -121,7 +121,8 @@ class BotProcess:
     The child gets ``DISCORD_TOKEN=fake``, ``MAESTER_DATABASE``, ``MAESTER_DISCORD_API``,
     ``MAESTER_DISCORD_GATEWAY`` and ``MAESTER_DEV_GUILD_ID``; its output goes to ``log_path``.
     With ``patch_discord=True`` it runs through ``launch_bot.py``, which points discord.py at the
-    fake before running the script, whether or not the script reads those variables."""
+    fake before running the script, whether or not the script reads those variables.
+    ``env={"MAESTER_DEV_GUILD_ID": ""}`` makes the bot sync its commands globally (every guild)."""
 
     def __init__(
         self,

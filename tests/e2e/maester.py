@@ -65,13 +65,21 @@ class _Errors(logging.Handler):
 
 @contextlib.asynccontextmanager
 async def maester_bot(
-    fake: FakeDiscord, database: Path, *, moderator_role: str | None = None
+    fake: FakeDiscord, database: Path, *, moderator_role: str | None = None, dev_guild: bool = True
 ) -> AsyncIterator[MaesterBot]:
     """The real bot (``create_bot``) in this event loop against ``fake``, ready and with its commands
     synced; closed on exit. Fails the test if the bot logged an error. ``moderator_role`` names a role of
-    the fake's server, configured by its id."""
-    role_id = fake.role(moderator_role).id if moderator_role else None
-    config = Config(token="fake", database=str(database), dev_guild_id=fake.guild_id, moderator_role=role_id)
+    the fake's first server, configured by its id.
+
+    With ``dev_guild`` (the default) the commands are synced to the first guild only, as with
+    ``MAESTER_DEV_GUILD_ID``; without, they are synced globally and offered in every guild of the fake
+    (for tests with several guilds: ``fake.add_guild(...)``)."""
+    config = Config(
+        token="fake",
+        database=str(database),
+        dev_guild_id=fake.guild_id if dev_guild else None,
+        moderator_role=fake.role(moderator_role).id if moderator_role else None,
+    )
     errors = _Errors()
     root = logging.getLogger()
     root.addHandler(errors)
@@ -80,7 +88,7 @@ async def maester_bot(
         # discord.py waits this long for more guilds before on_ready (the outbox poster waits for it)
         bot._connection.guild_ready_timeout = 0.05
         async with running(bot, fake, wait_ready=True):
-            await fake.wait_for_command("game", guild=True)
+            await fake.wait_for_command("game", guild=dev_guild)
             yield bot
             await bot.poster.flush()
     finally:

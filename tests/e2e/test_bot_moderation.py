@@ -162,6 +162,7 @@ async def test_a_player_who_is_not_a_moderator_is_refused_privately(
 
 async def test_a_player_with_closed_dms_plays_through_the_channel(fake: FakeDiscord, tmp_path: Path) -> None:
     fake.close_dms("bob")
+    fake.expect_refusals(50007)  # every DM to Bob is refused; the bot must fall back on the channel
     async with maester_bot(fake, tmp_path / "maester.sqlite3") as bot:
         game = await Game.create(fake, bot)
         bob = fake.users["bob"]
