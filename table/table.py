@@ -268,6 +268,8 @@ class Table:
             raise TableError("Set a server's moderator role in that server.")
         if not actor.admin:
             raise TableError("Only an administrator of this server may choose its moderator role.")
+        if role_id is not None:
+            require_id(role_id, "role")
         if role_id == actor.guild_id:
             raise TableError("@everyone cannot be the moderator role: every member would moderate.")
         async with self.store.unit() as store:
@@ -927,6 +929,7 @@ class Table:
         session = self.reach(game_id, actor)
         reason = clean(reason, limit=MAX_REASON, what="A reason")
         name = clean(name, limit=MAX_NAME, what="A name")
+        require_id(user_id, "person")
         async with session.lock:
             self.require_moderator(session, actor)
             if session.broken is not None:
@@ -1367,6 +1370,12 @@ def _phases_before_each_action(session: Session, rows: list[ActionRow]) -> list[
         phases.append((game.state.round, current_phase(game)))
         game.apply_line(row.notation)
     return phases
+
+
+def require_id(value: int, what: str) -> None:
+    """A Discord id (a snowflake) is a positive 63-bit number; anything else is refused before use."""
+    if type(value) is not int or not 0 < value < 2**63:
+        raise TableError(f"That is not a Discord {what}.")
 
 
 class LoadError(Exception):
