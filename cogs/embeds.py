@@ -123,6 +123,13 @@ def status_embed(session: Session) -> discord.Embed:
     info = session.info()
     settings = session.settings
     embed = discord.Embed(title=clip(f"{session.name} (game {session.id})", 256), colour=0x777777)
+    if session.broken is not None:
+        embed.description = clip(
+            f"⚠️ Out of service: {session.broken}. A moderator can take back its last actions with "
+            "`/mod undo` (it comes back if it then loads) or end it with `/mod end`.",
+            4000,
+        )
+        return embed
     if session.status == LOBBY or session.game is None:
         free = ", ".join(h.title() for h in session.houses_available()) or "none"
         embed.description = (

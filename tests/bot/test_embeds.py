@@ -66,3 +66,11 @@ async def test_the_status_of_a_lobby_and_of_a_game(table: Table) -> None:
     game_id = await three_player_game(table)
     text = _text(embeds.status_embed(table.session(game_id)))
     assert "Round 1 of 10, planning phase" in text and "Waiting for" in text
+
+
+async def test_the_status_of_a_game_set_aside_says_why_and_what_moderators_can_do(table: Table) -> None:
+    game_id = await three_player_game(table)
+    session = table.session(game_id)
+    session.broken = "its action 3 (House Stark) no longer replays"
+    text = _text(embeds.status_embed(session))
+    assert "Out of service" in text and "action 3" in text and "/mod undo" in text
