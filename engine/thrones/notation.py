@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.errors import NotationError
+from engine.core.errors import NotationError, quote
 from engine.thrones.actions import (
     Action,
     Bid,
@@ -103,7 +103,7 @@ def slug(text: str) -> str:
 def area_id(text: str) -> str:
     area = slug(text)
     if not BOARD.is_area(area):
-        raise NotationError(f"There is no area called {text!r}.")
+        raise NotationError(f"There is no area called {quote(text)}.")
     return area
 
 
@@ -112,14 +112,14 @@ def house_id(text: str) -> str:
     if house.startswith("house-"):
         house = house[len("house-") :]
     if house not in FACTS.houses:
-        raise NotationError(f"There is no house called {text!r}.")
+        raise NotationError(f"There is no house called {quote(text)}.")
     return house
 
 
 def unit_kind(text: str) -> str:
     kind = _UNIT_ALIASES.get(slug(text))
     if kind is None:
-        raise NotationError(f"{text!r} is not a unit (footman, knight, ship or siege).")
+        raise NotationError(f"{quote(text)} is not a unit (footman, knight, ship or siege).")
     return kind
 
 
@@ -127,7 +127,7 @@ def token_id(text: str) -> str:
     token = TOKEN_ALIASES.get(slug(text))
     if token is None:
         raise NotationError(
-            f"{text!r} is not an order token (march-1, march+0, march+1*, defense+1, defense+2*, "
+            f"{quote(text)} is not an order token (march-1, march+0, march+1*, defense+1, defense+2*, "
             "support+0, support+1*, raid, raid*, consolidate, consolidate*)."
         )
     return token
@@ -136,7 +136,7 @@ def token_id(text: str) -> str:
 def card_id(text: str) -> str:
     card = slug(text)
     if card not in FACTS.house_cards:
-        raise NotationError(f"There is no house card called {text!r}.")
+        raise NotationError(f"There is no house card called {quote(text)}.")
     return card
 
 
@@ -167,7 +167,7 @@ def _parse_orders(rest: str) -> Action:
     orders: dict[str, str] = {}
     for item in rest.replace(",", " ").split():
         if "=" not in item:
-            raise NotationError(f"Write each order as AREA=TOKEN (got {item!r}).")
+            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(item)}).")
         area_text, token_text = item.split("=", 1)
         area = area_id(area_text)
         if area in orders:
@@ -179,7 +179,7 @@ def _parse_orders(rest: str) -> Action:
 def _parse_bid(rest: str) -> Action:
     text = rest.strip()
     if not text.isdigit():
-        raise NotationError(f"A bid is a whole number of power tokens (got {text!r}).")
+        raise NotationError(f"A bid is a whole number of power tokens (got {quote(text)}).")
     return Bid(int(text))
 
 
@@ -232,7 +232,7 @@ def _parse_muster_items(text: str) -> tuple[MusterItem, ...]:
     for part in text.split(","):
         words = part.split()
         if len(words) != 2:
-            raise NotationError(f"Write each muster item as 'AREA UNIT' (got {part.strip()!r}).")
+            raise NotationError(f"Write each muster item as 'AREA UNIT' (got {quote(part)}).")
         area = area_id(words[0])
         what = words[1].lower()
         if "->" in what:
@@ -271,7 +271,7 @@ def _area_unit_pairs(rest: str, verb: str) -> list[list[str]]:
     for part in rest.split(","):
         words = part.split()
         if len(words) != 2:
-            raise NotationError(f"Write each unit as 'AREA UNIT' in '{verb}' (got {part.strip()!r}).")
+            raise NotationError(f"Write each unit as 'AREA UNIT' in '{verb}' (got {quote(part)}).")
         pairs.append(words)
     return pairs
 
@@ -284,7 +284,7 @@ def _parse_swap(rest: str) -> Action:
     swaps = []
     for area, change in _area_unit_pairs(rest, "swap"):
         if "->" not in change:
-            raise NotationError(f"Write each swap as 'AREA OLD->NEW' (got {change!r}).")
+            raise NotationError(f"Write each swap as 'AREA OLD->NEW' (got {quote(change)}).")
         old, new = change.split("->", 1)
         swaps.append((area_id(area), unit_kind(old), unit_kind(new)))
     return Swap(tuple(swaps))
@@ -339,7 +339,7 @@ def parse_action(text: str) -> Action:
     verb, _, rest = text.partition(" ")
     parser = _PARSERS.get(verb.lower())
     if parser is None:
-        raise NotationError(f"Unknown action {verb!r}; the actions are: {', '.join(sorted(_PARSERS))}.")
+        raise NotationError(f"Unknown action {quote(verb)}; the actions are: {', '.join(sorted(_PARSERS))}.")
     return parser(rest.strip())
 
 

@@ -127,3 +127,47 @@ def test_the_notation_is_forgiving_about_case_names_and_aliases(text, expected):
 def test_bad_lines_are_refused_with_a_reason(line, message):
     with pytest.raises(NotationError, match=message):
         parse_line(line)
+
+
+# --- messages quote a clipped part of the input ---------------------------------------------------------
+
+
+LONG = "x" * 900
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"stark: {LONG}",
+        f"{LONG}: bid 2",
+        f"stark: bid {LONG}",
+        f"stark: orders {LONG}",
+        f"stark: orders {LONG}=raid",
+        f"stark: orders winterfell={LONG}",
+        f"stark: march {LONG} -> none",
+        f"stark: march winterfell -> moat-cailin {LONG}",
+        f"stark: muster {LONG}",
+        f"stark: muster winterfell {LONG}",
+        f"stark: muster winterfell a b {LONG}",
+        f"stark: destroy winterfell footman {LONG}",
+        f"stark: swap winterfell {LONG}",
+        f"stark: play {LONG}",
+        f"stark: rank stark {LONG}",
+        f"stark: raven swap winterfell {LONG}",
+        f"stark: raid {'é' * 900} -> none",
+        f"stark: raid {chr(0) * 900} -> none",  # each character quoted as \\x00: clipped all the same
+        f"stark: raid {'😀' * 900} -> none",
+    ],
+    ids=lambda line: line[:40],
+)
+def test_a_message_quotes_at_most_a_clipped_part_of_the_input(line):
+    with pytest.raises(NotationError) as refused:
+        parse_line(line)
+    message = str(refused.value)
+    assert len(message) < 250, message
+    assert "…" in message, message
+
+
+def test_short_inputs_are_quoted_whole():
+    with pytest.raises(NotationError, match=r"^There is no area called 'narnia'\.$"):
+        parse_line("stark: raid narnia -> none")
