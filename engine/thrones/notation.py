@@ -4,6 +4,9 @@ Area ids are the kebab-case ids of the map (``kings-landing``); display names ar
 folded to ids. Unit kinds are ``footman``, ``knight``, ``ship`` and ``siege`` (plurals and a count
 prefix such as ``2 footmen`` are accepted). Lines that are empty or start with ``#`` are ignored.
 
+Numbers are written in the ASCII digits 0-9: a unit count is 1 to :data:`MAX_UNIT_COUNT` and a bid has at
+most :data:`MAX_BID_DIGITS` digits, checked before any work is done on them.
+
 =============  ===========================================================================
 verb           arguments
 =============  ===========================================================================
@@ -50,6 +53,15 @@ from engine.thrones.actions import (
     Swap,
 )
 from engine.thrones.board import BOARD, FACTS
+
+# No house owns more than 10 units of any kind (10 footmen, 5 knights, 6 ships, 2 siege engines).
+MAX_UNIT_COUNT = max(FACTS.unit_limits.values())
+# A bid is checked against the house's power (at most 20) by the game; the parser only bounds its size.
+MAX_BID_DIGITS = 3
+
+_DIGITS = re.compile(r"[0-9]+")
+_UNIT_COUNT = re.compile(rf"[0-9]{{1,{len(str(MAX_UNIT_COUNT))}}}")
+_BID = re.compile(rf"[0-9]{{1,{MAX_BID_DIGITS}}}")
 
 _UNIT_ALIASES = {
     "footman": "footman",
@@ -140,17 +152,35 @@ def card_id(text: str) -> str:
     return card
 
 
+def _unit_count(word: str, where: str) -> int:
+    """A count before a unit word: 1 to MAX_UNIT_COUNT, in the digits 0-9. ``int`` only ever sees a word of
+    one or two ASCII digits (``str.isdigit`` also accepts superscripts and other scripts' digits)."""
+    if _UNIT_COUNT.fullmatch(word):
+        count = int(word)
+        if 1 <= count <= MAX_UNIT_COUNT:
+            return count
+    raise NotationError(
+        f"A unit count is a whole number from 1 to {MAX_UNIT_COUNT} in the digits 0-9 (got {quote(word)} "
+        f"for {where}); no house has more than {MAX_UNIT_COUNT} units of one kind."
+    )
+
+
 def _units(words: list[str], where: str) -> tuple[str, ...]:
     units: list[str] = []
-    count = 1
+    count: int | None = None  # a count read and not yet given its unit
     for word in words:
-        if word.isdigit():
-            count = int(word)
-            if count < 1:
-                raise NotationError(f"A unit count must be at least 1 ({where}).")
+        if word.isdigit():  # any digits, so that '²' or '٣' is refused as a count, not read as a unit
+            if count is not None:
+                raise NotationError(f"Two counts in a row for {where}; write a count, then its unit.")
+            count = _unit_count(word, where)
             continue
-        units.extend([unit_kind(word)] * count)
-        count = 1
+        units.extend([unit_kind(word)] * (count or 1))
+        count = None
+    if count is not None:
+        raise NotationError(
+            f"The count {count} for {where} is not followed by a unit; write the count before the unit "
+            f"('{count} footmen')."
+        )
     if not units:
         raise NotationError(f"Name the units to move to {where}.")
     return tuple(units)
@@ -178,9 +208,15 @@ def _parse_orders(rest: str) -> Action:
 
 def _parse_bid(rest: str) -> Action:
     text = rest.strip()
-    if not text.isdigit():
-        raise NotationError(f"A bid is a whole number of power tokens (got {quote(text)}).")
-    return Bid(int(text))
+    if _BID.fullmatch(text):
+        return Bid(int(text))
+    if _DIGITS.fullmatch(text):
+        raise NotationError(
+            f"A bid is a whole number of power tokens of at most {MAX_BID_DIGITS} digits (got {quote(text)})."
+        )
+    raise NotationError(
+        f"A bid is a whole number of power tokens, written in the digits 0-9 (got {quote(text)})."
+    )
 
 
 def _parse_choose(rest: str) -> Action:

@@ -129,6 +129,82 @@ def test_bad_lines_are_refused_with_a_reason(line, message):
         parse_line(line)
 
 
+# --- numbers: ASCII digits, bounded before int() sees them; a count goes before its unit ----------------
+
+
+def test_a_unit_count_is_one_to_ten():
+    assert parse_action("march winterfell -> moat-cailin 10 footmen") == March(
+        "winterfell", (("moat-cailin", ("footman",) * 10),)
+    )
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        "0",
+        "11",
+        "100000000",  # built a tuple of 100 million units (12 s, 1.5 GiB) before the engine refused it
+        "999999999",  # asked for 8 GiB
+        str(2**63),  # OverflowError
+        "9" * 900,
+    ],
+)
+def test_a_huge_unit_count_is_refused_before_any_work(count):
+    with pytest.raises(NotationError, match="from 1 to 10") as refused:
+        parse_line(f"stark: march winterfell -> moat-cailin {count} footmen")
+    assert len(str(refused.value)) < 250
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bid ²",
+        "bid ٣",
+        "bid \uff11",  # a fullwidth 1
+        "march winterfell -> the-twins ³ footmen",
+        "march winterfell -> the-twins ٣ footmen",
+    ],
+)
+def test_numbers_are_the_ascii_digits(text):
+    """str.isdigit accepts superscripts (int() then raised a raw ValueError) and other scripts' digits
+    (int() read the Arabic-Indic '٣' as 3)."""
+    with pytest.raises(NotationError, match="digits 0-9"):
+        parse_action(text)
+
+
+def test_a_bid_has_at_most_three_digits():
+    assert parse_action("bid 007") == Bid(7)
+    assert parse_action("bid 999") == Bid(999)  # the game then checks it against the house's power
+    with pytest.raises(NotationError, match="at most 3 digits"):
+        parse_action("bid 1000")
+
+
+def test_a_number_of_more_than_4300_digits_is_refused_as_notation():
+    """int() refuses more than 4,300 digits with a raw ValueError; the line is refused before that."""
+    for line in (f"stark: bid {'9' * 4301}", f"stark: march winterfell -> moat-cailin {'9' * 4301} footmen"):
+        with pytest.raises(NotationError) as refused:
+            parse_line(line)
+        assert len(str(refused.value)) < 250
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("march winterfell -> moat-cailin footman 3", "count 3 .* not followed by a unit"),
+        (
+            "march winterfell -> moat-cailin 2 footmen 3, the-twins knight",
+            "count 3 .* not followed by a unit",
+        ),
+        ("march winterfell -> moat-cailin 2 3 footmen", "Two counts in a row"),
+        ("march winterfell -> moat-cailin 2", "count 2 .* not followed by a unit"),
+    ],
+)
+def test_a_count_must_be_followed_by_its_unit(text, message):
+    """'footman 3' used to move one footman, the trailing count silently ignored."""
+    with pytest.raises(NotationError, match=message):
+        parse_action(text)
+
+
 # --- messages quote a clipped part of the input ---------------------------------------------------------
 
 
@@ -146,6 +222,7 @@ LONG = "x" * 900
         f"stark: orders winterfell={LONG}",
         f"stark: march {LONG} -> none",
         f"stark: march winterfell -> moat-cailin {LONG}",
+        f"stark: march winterfell -> moat-cailin {'4' * 900} footmen",
         f"stark: muster {LONG}",
         f"stark: muster winterfell {LONG}",
         f"stark: muster winterfell a b {LONG}",
