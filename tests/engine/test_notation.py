@@ -21,7 +21,8 @@ from engine.thrones.actions import (
     Retrieve,
     Swap,
 )
-from engine.thrones.notation import format_line, parse_action, parse_line
+from engine.thrones.board import BOARD
+from engine.thrones.notation import MAX_LINE, format_line, parse_action, parse_line
 
 ACTIONS = [
     PlaceOrders((("the-shivering-sea", "support+1*"), ("white-harbor", "raid"), ("winterfell", "march+0"))),
@@ -203,6 +204,29 @@ def test_a_count_must_be_followed_by_its_unit(text, message):
     """'footman 3' used to move one footman, the trailing count silently ignored."""
     with pytest.raises(NotationError, match=message):
         parse_action(text)
+
+
+# --- the length of a line -------------------------------------------------------------------------------
+
+
+def test_a_line_longer_than_the_limit_is_refused_first():
+    line = "stark: orders " + " ".join(f"{area}=raid" for area in ["winterfell"] * 100)
+    assert len(line) > MAX_LINE
+    with pytest.raises(NotationError, match="at most 1,000"):
+        parse_line(line)
+    with pytest.raises(NotationError, match="at most 1,000"):
+        parse_action(line.partition(":")[2])
+    with pytest.raises(NotationError, match="at most 1,000"):
+        parse_line("stark: bid 2" + " " * MAX_LINE)  # refused before anything, even blank padding
+
+
+def test_a_line_of_the_longest_legal_kind_is_read():
+    """About the longest line the notation can need: fifteen orders on the longest area ids."""
+    areas = sorted(BOARD.ids, key=len, reverse=True)[:15]
+    line = "greyjoy: orders " + " ".join(f"{area}=special-consolidate" for area in areas)
+    assert 500 < len(line) < MAX_LINE
+    house, action = parse_line(line)
+    assert house == "greyjoy" and len(action.orders) == 15
 
 
 # --- messages quote a clipped part of the input ---------------------------------------------------------
