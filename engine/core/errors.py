@@ -16,6 +16,18 @@ class NotationError(IllegalAction):
     """A notation line that cannot be read."""
 
 
+class PositionError(IllegalAction):
+    """A saved position that cannot be loaded: malformed, or a game that cannot go on from it.
+
+    Loading a position either gives a working game or raises this; the message says what is wrong and
+    where (``units.winterfell[0].kind``), for whoever has to repair the position.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"This position cannot be loaded: {reason}")
+        self.reason = reason
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` quoted for an error message, as ``repr`` writes it, clipped to about ``limit`` characters
     with an ellipsis, so that a long or strange input never makes a long message."""
@@ -28,3 +40,22 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
         kept = kept[:-1]
     shown = repr(kept)
     return f"{shown[:-1]}…{shown[-1]}"
+
+
+def describe(value: object) -> str:
+    """What a JSON value is, for a message: ``a whole number``, ``the text 'dragon'``, ``a list``..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return f"the text {quote(value)}"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"

@@ -48,6 +48,7 @@ class ThronesGame:
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> ThronesGame:
+        """The game a saved position describes. Raises :class:`PositionError` if the position is malformed."""
         return cls(State.from_json(position, ThronesFrame))
 
     def to_position(self) -> dict[str, Any]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.errors import PositionError, describe
 from engine.core.frames import Frame
+from engine.thrones.position_check import check_position
 
 POSITION_FORMAT = "maester-thrones-position"
 POSITION_VERSION = 1
@@ -127,10 +129,25 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], frame_base: type[Frame]) -> State:
+        """The state a position describes. Raises :class:`PositionError`, saying what is wrong and where,
+        for anything malformed (see :mod:`engine.thrones.position_check`)."""
+        if not isinstance(data, dict):
+            raise PositionError(f"a position is a JSON object, not {describe(data)}")
         if data.get("format") != POSITION_FORMAT:
-            raise ValueError(f"not a Maester position (expected format {POSITION_FORMAT!r})")
-        if data.get("version") != POSITION_VERSION:
-            raise ValueError(f"unsupported position version {data.get('version')!r}")
+            raise PositionError(f"it is not a Maester position (expected format {POSITION_FORMAT!r})")
+        version = data.get("version")
+        if version != POSITION_VERSION:
+            shown = repr(version) if version is None or type(version) is int else describe(version)
+            raise PositionError(
+                f"unsupported position version {shown} (this engine reads {POSITION_VERSION})"
+            )
+        check_position(data)
+        stack = []
+        for index, frame in enumerate(data["stack"]):
+            try:
+                stack.append(frame_base.from_json(frame))
+            except PositionError as error:
+                raise PositionError(f"stack[{index}]: {error.reason}") from None
         return cls(
             players=int(data["players"]),
             houses=list(data["houses"]),
@@ -161,7 +178,7 @@ class State:
             wildling_known_to=list(data["wildling_known_to"]),
             last_wildling_card=data.get("last_wildling_card"),
             restrictions=list(data["restrictions"]),
-            stack=[frame_base.from_json(f) for f in data["stack"]],
+            stack=stack,
             tides_deck=list(data.get("tides_deck", [])),
             tides_discards=list(data.get("tides_discards", [])),
             winner=data.get("winner"),
