@@ -1,5 +1,6 @@
-"""Loading positions: a real position loads; a damaged one raises PositionError with a readable message
-saying what is wrong and where."""
+"""Loading positions: a real position loads; a damaged one (keys deleted, values of the wrong type, values
+swapped, lists cut short, unknown names) either loads into a working game or raises PositionError with a
+readable message, and never anything else."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ import pathlib
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.core.errors import IllegalAction, PositionError
 from engine.core.rng import Rng
+from engine.thrones.board import BOARD, FACTS
 from engine.thrones.frame import ThronesFrame
 from engine.thrones.game import ThronesGame
 from engine.thrones.random_player import random_action
 
+POSITIONS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RENDERER_POSITION = pathlib.Path(__file__).parent.parent / "renderer" / "positions" / "mid-game-6.json"
 PREFIX = "This position cannot be loaded: "
 
@@ -138,6 +143,10 @@ def damaged(change) -> dict[str, Any]:
         ),
         (damaged(lambda p: p["stack"][2].update(colour="red")), "a marches frame has no field 'colour'"),
         (damaged(lambda p: p["stack"][2].pop("kind")), "stack[2]: a frame without a 'kind'"),
+        (
+            damaged(lambda p: p["stack"].__setitem__(2, {"kind": "port-takeover", "port": "narnia"})),
+            "the game cannot go on from it (KeyError",
+        ),
     ],
     ids=lambda value: value if isinstance(value, str) else "position",
 )
@@ -146,3 +155,110 @@ def test_a_damaged_position_is_refused_saying_what_and_where(position, message):
         ThronesGame.from_position(position)
     assert message in str(refused.value)
     assert isinstance(refused.value, IllegalAction)  # one error type for callers: an IllegalAction
+
+
+# --- damage by hypothesis -----------------------------------------------------------------------------------
+
+NAMES = sorted(
+    {
+        *BOARD.ids,
+        *FACTS.houses,
+        *FACTS.unit_limits,
+        *FACTS.order_tokens,
+        *FACTS.house_cards,
+        *FACTS.westeros_cards,
+        *FACTS.wildling_cards,
+        *ThronesFrame.registry,
+        "narnia",
+        "",
+    }
+)
+json_values = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.integers(-2, 12),
+        st.floats(allow_nan=False),
+        st.text(max_size=6),
+        st.sampled_from(NAMES),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.one_of(st.sampled_from(NAMES), st.text(max_size=4)), inner, max_size=3),
+    ),
+    max_leaves=5,
+)
+
+Path = tuple[Any, ...]
+
+
+def paths(value: Any, path: Path = ()) -> list[Path]:
+    """The path of every value inside ``value`` (keys and list indices), the root excepted."""
+    found = []
+    if isinstance(value, dict):
+        items = list(value.items())
+    elif isinstance(value, list):
+        items = list(enumerate(value))
+    else:
+        items = []
+    for key, item in items:
+        found.append((*path, key))
+        found.extend(paths(item, (*path, key)))
+    return found
+
+
+def parent(root: Any, path: Path) -> Any:
+    for key in path[:-1]:
+        root = root[key]
+    return root
+
+
+def mutate(position: dict[str, Any], data: st.DataObject) -> None:
+    """One damage to ``position``, in place, somewhere in it (a third of the time in the stack)."""
+    everywhere = paths(position)
+    stack = [path for path in everywhere if path[0] == "stack"]
+    path = data.draw(st.sampled_from(stack if stack and data.draw(st.integers(0, 2)) == 0 else everywhere))
+    holder, key = parent(position, path), path[-1]
+    value = holder[key]
+    kind = data.draw(st.sampled_from(["delete", "retype", "swap", "truncate", "rename", "duplicate"]))
+    if kind == "delete":
+        del holder[key]
+    elif kind == "retype":
+        holder[key] = data.draw(json_values)
+    elif kind == "swap":
+        other = data.draw(st.sampled_from(everywhere))
+        if other[: len(path)] != path and path[: len(other)] != other:  # neither inside the other
+            other_holder = parent(position, other)
+            holder[key], other_holder[other[-1]] = other_holder[other[-1]], value
+    elif kind == "truncate" and isinstance(value, list | str) and value:
+        holder[key] = value[: data.draw(st.integers(0, len(value) - 1))]
+    elif kind == "rename" and isinstance(holder, dict):
+        holder[data.draw(st.one_of(st.sampled_from(NAMES), st.text(max_size=4)))] = holder.pop(key)
+    elif kind == "duplicate" and isinstance(value, list) and value:
+        value.append(value[data.draw(st.integers(0, len(value) - 1))])
+    else:
+        holder[key] = data.draw(json_values)
+
+
+@POSITIONS
+@given(index=st.integers(0, 10**6), damages=st.integers(1, 3), data=st.data())
+def test_a_damaged_position_loads_into_a_working_game_or_raises_position_error(index, damages, data):
+    positions = real_positions()
+    position = json.loads(positions[index % len(positions)])
+    for _ in range(damages):
+        mutate(position, data)
+    load(position)
+
+
+@POSITIONS
+@given(
+    index=st.integers(0, 10**6),
+    field=st.sampled_from(sorted(json.loads(RENDERER_POSITION.read_text()))),
+    value=json_values,
+)
+def test_any_value_in_any_field_loads_or_raises_position_error(index, field, value):
+    positions = real_positions()
+    position = json.loads(positions[index % len(positions)])
+    position[field] = value
+    load(position)
