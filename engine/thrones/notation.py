@@ -56,10 +56,11 @@ from engine.thrones.actions import (
 )
 from engine.thrones.board import BOARD, FACTS
 
-# The most characters a notation line may have. The longest legal line that 2,000 random games (3 to 6
-# players, 567,000 lines) wrote was 310 characters, an ``orders`` line for twelve areas; the longest a
-# legal line can be is about 590 (fifteen orders on the longest area ids, each with the longest token alias
-# ``special-consolidate``). A longer line is refused before anything else is done with it.
+# The most characters a notation line may have. The longest legal line that 6,000 random games (3 to 6
+# players, 1.7 million lines) wrote was 323 characters, an ``orders`` line for thirteen areas (327 in the
+# games of ``benchmarks/fuzz_notation.py --seed 2``); the longest a legal line can be is about 590 (fifteen
+# orders on the longest area ids, each with the longest token alias ``special-consolidate``). A longer line
+# is refused before anything else is done with it.
 MAX_LINE = 1_000
 # No house owns more than 10 units of any kind (10 footmen, 5 knights, 6 ships, 2 siege engines).
 MAX_UNIT_COUNT = max(FACTS.unit_limits.values())
