@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, PositionError
 from engine.core.rng import Rng
 from engine.thrones.game import ReplayError, ThronesGame
 from engine.thrones.notation import format_line, is_blank
@@ -241,10 +241,8 @@ def _start(args: argparse.Namespace) -> ThronesGame:
         position = _load_position(args.position)
         try:
             return ThronesGame.from_position(position)
-        except KeyError as error:
-            raise UsageError(f"{args.position} is not a valid position: missing field {error}") from None
-        except (ValueError, TypeError, AttributeError, IndexError) as error:
-            raise UsageError(f"{args.position} is not a valid position: {error}") from None
+        except PositionError as error:
+            raise UsageError(f"{args.position} is not a valid position: {error.reason}") from None
     if args.seed is None:
         raise UsageError("--players needs --seed")
     try:

@@ -1344,11 +1344,13 @@ def _replay(
     session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[str, Any]] | None
 ) -> ThronesGame:
     """The game after ``rows``, from the snapshot when it is one of theirs. Pure: run it in a thread."""
+    game: ThronesGame | None = None
     if snapshot is not None and any(row.seq == snapshot[0] for row in rows):
         seq, position = snapshot
-        game = ThronesGame.from_position(position)
-        rest = [row for row in rows if row.seq > seq]
-    else:
+        with contextlib.suppress(IllegalAction):  # a damaged snapshot: the log alone rebuilds the game
+            game = ThronesGame.from_position(position)
+            rest = [row for row in rows if row.seq > seq]
+    if game is None:
         game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
         rest = rows
     for row in rest:

@@ -1,4 +1,8 @@
-"""Errors an engine raises at its callers."""
+"""Errors an engine raises at its callers, and how their messages quote what they were given."""
+
+# How much of a player's own text an error message quotes back: enough to recognise it; a message that
+# repeats a long line back whole is no help to anyone.
+QUOTE_LIMIT = 40
 
 
 class IllegalAction(ValueError):
@@ -10,3 +14,48 @@ class IllegalAction(ValueError):
 
 class NotationError(IllegalAction):
     """A notation line that cannot be read."""
+
+
+class PositionError(IllegalAction):
+    """A saved position that cannot be loaded: malformed, or a game that cannot go on from it.
+
+    Loading a position either gives a working game or raises this; the message says what is wrong and
+    where (``units.winterfell[0].kind``), for whoever has to repair the position.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"This position cannot be loaded: {reason}")
+        self.reason = reason
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, as ``repr`` writes it, clipped to about ``limit`` characters
+    with an ellipsis, so that a long or strange input never makes a long message."""
+    text = text.strip()
+    shown = repr(text)
+    if len(shown) <= limit + 2:
+        return shown
+    kept = text[:limit]
+    while len(repr(kept)) > limit + 1:  # escapes (\x00, \U0001f600) take several characters each
+        kept = kept[:-1]
+    shown = repr(kept)
+    return f"{shown[:-1]}…{shown[-1]}"
+
+
+def describe(value: object) -> str:
+    """What a JSON value is, for a message: ``a whole number``, ``the text 'dragon'``, ``a list``..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return f"the text {quote(value)}"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"

@@ -10,17 +10,28 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import types
+import typing
+from collections.abc import Callable
 from typing import Any, ClassVar
+
+from engine.core.errors import PositionError, describe, quote
+
+Check = Callable[[Any], bool]
 
 
 class Frame:
     """Base of every frame. Each game declares a subclass holding ``registry`` and derives its frames from it.
 
-    Subclasses are dataclasses; ``kind`` names them in positions.
+    Subclasses are dataclasses; ``kind`` names them in positions. Their fields are JSON-native types built
+    from ``str``, ``int``, ``bool``, ``None``, ``list`` and ``dict`` with string keys (``X | None`` too):
+    loading a position checks every field against its annotation. Every field has a default, which a field
+    left out of a position takes, so that positions saved before a frame gained a field still load.
     """
 
     kind: ClassVar[str] = ""
     registry: ClassVar[dict[str, type[Frame]]]
+    _checks: ClassVar[dict[type[Frame], dict[str, tuple[Check, str]]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -40,10 +51,61 @@ class Frame:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Frame:
-        fields = dict(data)
-        kind = fields.pop("kind")
-        try:
-            frame_cls = cls.registry[kind]
-        except KeyError:
-            raise ValueError(f"unknown frame kind {kind!r} in position") from None
+        """The frame ``data`` describes. Raises :class:`PositionError` unless ``data`` is an object naming a
+        registered kind whose fields all have the types their annotations say."""
+        if not isinstance(data, dict):
+            raise PositionError(f"a frame is an object, not {describe(data)}")
+        if "kind" not in data:
+            raise PositionError("a frame without a 'kind'")
+        kind = data["kind"]
+        frame_cls = cls.registry.get(kind) if isinstance(kind, str) else None
+        if frame_cls is None:
+            raise PositionError(f"unknown frame kind: {describe(kind)}")
+        checks = frame_cls.field_checks()
+        for name, value in data.items():
+            if name == "kind":
+                continue
+            check = checks.get(name) if isinstance(name, str) else None
+            if check is None:
+                raise PositionError(f"a {kind} frame has no field {quote(str(name))}")
+            if not check[0](value):
+                raise PositionError(
+                    f"the field {name!r} of a {kind} frame is {describe(value)}, not {check[1]}"
+                )
+        fields = {name: value for name, value in data.items() if name != "kind"}
         return frame_cls(**copy.deepcopy(fields))
+
+    @classmethod
+    def field_checks(cls) -> dict[str, tuple[Check, str]]:
+        """For each field: a test of a JSON value against the field's annotation, and the annotation."""
+        checks = Frame._checks.get(cls)
+        if checks is None:
+            hints = typing.get_type_hints(cls)
+            checks = {f.name: (_check(hints[f.name]), str(f.type)) for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+            Frame._checks[cls] = checks
+        return checks
+
+
+def _check(hint: Any) -> Check:
+    """A test that a JSON value has the type ``hint`` (a list may be a tuple in a position made in memory)."""
+    if hint is Any:
+        return lambda value: True
+    if hint is type(None):
+        return lambda value: value is None
+    if hint is bool:
+        return lambda value: value is True or value is False
+    if hint is int:
+        return lambda value: type(value) is int
+    if hint is str:
+        return lambda value: type(value) is str
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [_check(arg) for arg in args]
+        return lambda value: any(option(value) for option in options)
+    if origin is list:
+        item = _check(args[0])
+        return lambda value: type(value) in (list, tuple) and all(item(x) for x in value)
+    if origin is dict and args[0] is str:
+        item = _check(args[1])
+        return lambda value: type(value) is dict and all(type(k) is str and item(x) for k, x in value.items())
+    raise TypeError(f"a frame field of type {hint} is not JSON-native")

@@ -16,7 +16,7 @@ import engine.thrones.planning
 import engine.thrones.westeros
 import engine.thrones.wildling_cards  # noqa: F401  (these imports register every frame kind)
 from engine.core.decisions import Decision, Event
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, PositionError, quote
 from engine.core.rng import Rng
 from engine.thrones.actions import Action
 from engine.thrones.board import FACTS
@@ -48,7 +48,30 @@ class ThronesGame:
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> ThronesGame:
-        return cls(State.from_json(position, ThronesFrame))
+        """The game a saved position describes, advanced to its next decision as the constructor does.
+
+        Raises :class:`PositionError` if the position is malformed, or if the game cannot go on from it (a
+        well-formed but inconsistent position that makes a rule fail, or that the rules carry into a state
+        that is not sound): loading gives a working game or that error.
+        """
+        state = State.from_json(position, ThronesFrame)
+        top, depth = state.stack[-1], len(state.stack)
+        try:
+            game = cls(state)
+        except Exception as error:  # any failure of the rules on this position is the position's
+            raise PositionError(
+                f"the game cannot go on from it ({type(error).__name__}: {quote(str(error), 80)})"
+            ) from error
+        # A saved position waits for a decision, so loading it changes nothing. One that was not at rest
+        # has just been played on by the rules: check that where they got to is a position too.
+        if game.opening_events or len(state.stack) != depth or (state.stack and state.stack[-1] is not top):
+            try:
+                State.from_json(game.to_position(), ThronesFrame)
+            except PositionError as error:
+                raise PositionError(
+                    f"the game cannot go on from it: the rules take it to a state where {error.reason}"
+                ) from None
+        return game
 
     def to_position(self) -> dict[str, Any]:
         return self.state.to_json()

@@ -4,6 +4,11 @@ Area ids are the kebab-case ids of the map (``kings-landing``); display names ar
 folded to ids. Unit kinds are ``footman``, ``knight``, ``ship`` and ``siege`` (plurals and a count
 prefix such as ``2 footmen`` are accepted). Lines that are empty or start with ``#`` are ignored.
 
+Every input is bounded before any work is done on it: a line has at most :data:`MAX_LINE` characters,
+numbers are written in the ASCII digits 0-9, a unit count is 1 to :data:`MAX_UNIT_COUNT` and a bid has at
+most :data:`MAX_BID_DIGITS` digits. Whatever cannot be read raises :class:`NotationError` (never another
+exception), and a message quotes at most a few dozen characters of the input.
+
 =============  ===========================================================================
 verb           arguments
 =============  ===========================================================================
@@ -30,7 +35,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.errors import NotationError
+from engine.core.errors import NotationError, quote
 from engine.thrones.actions import (
     Action,
     Bid,
@@ -50,6 +55,21 @@ from engine.thrones.actions import (
     Swap,
 )
 from engine.thrones.board import BOARD, FACTS
+
+# The most characters a notation line may have. The longest legal line that 6,000 random games (3 to 6
+# players, 1.7 million lines) wrote was 323 characters, an ``orders`` line for thirteen areas (327 in the
+# games of ``benchmarks/fuzz_notation.py --seed 2``); the longest a legal line can be is about 590 (fifteen
+# orders on the longest area ids, each with the longest token alias ``special-consolidate``). A longer line
+# is refused before anything else is done with it.
+MAX_LINE = 1_000
+# No house owns more than 10 units of any kind (10 footmen, 5 knights, 6 ships, 2 siege engines).
+MAX_UNIT_COUNT = max(FACTS.unit_limits.values())
+# A bid is checked against the house's power (at most 20) by the game; the parser only bounds its size.
+MAX_BID_DIGITS = 3
+
+_DIGITS = re.compile(r"[0-9]+")
+_UNIT_COUNT = re.compile(rf"[0-9]{{1,{len(str(MAX_UNIT_COUNT))}}}")
+_BID = re.compile(rf"[0-9]{{1,{MAX_BID_DIGITS}}}")
 
 _UNIT_ALIASES = {
     "footman": "footman",
@@ -103,7 +123,7 @@ def slug(text: str) -> str:
 def area_id(text: str) -> str:
     area = slug(text)
     if not BOARD.is_area(area):
-        raise NotationError(f"There is no area called {text!r}.")
+        raise NotationError(f"There is no area called {quote(text)}.")
     return area
 
 
@@ -112,14 +132,14 @@ def house_id(text: str) -> str:
     if house.startswith("house-"):
         house = house[len("house-") :]
     if house not in FACTS.houses:
-        raise NotationError(f"There is no house called {text!r}.")
+        raise NotationError(f"There is no house called {quote(text)}.")
     return house
 
 
 def unit_kind(text: str) -> str:
     kind = _UNIT_ALIASES.get(slug(text))
     if kind is None:
-        raise NotationError(f"{text!r} is not a unit (footman, knight, ship or siege).")
+        raise NotationError(f"{quote(text)} is not a unit (footman, knight, ship or siege).")
     return kind
 
 
@@ -127,7 +147,7 @@ def token_id(text: str) -> str:
     token = TOKEN_ALIASES.get(slug(text))
     if token is None:
         raise NotationError(
-            f"{text!r} is not an order token (march-1, march+0, march+1*, defense+1, defense+2*, "
+            f"{quote(text)} is not an order token (march-1, march+0, march+1*, defense+1, defense+2*, "
             "support+0, support+1*, raid, raid*, consolidate, consolidate*)."
         )
     return token
@@ -136,21 +156,39 @@ def token_id(text: str) -> str:
 def card_id(text: str) -> str:
     card = slug(text)
     if card not in FACTS.house_cards:
-        raise NotationError(f"There is no house card called {text!r}.")
+        raise NotationError(f"There is no house card called {quote(text)}.")
     return card
+
+
+def _unit_count(word: str, where: str) -> int:
+    """A count before a unit word: 1 to MAX_UNIT_COUNT, in the digits 0-9. ``int`` only ever sees a word of
+    one or two ASCII digits (``str.isdigit`` also accepts superscripts and other scripts' digits)."""
+    if _UNIT_COUNT.fullmatch(word):
+        count = int(word)
+        if 1 <= count <= MAX_UNIT_COUNT:
+            return count
+    raise NotationError(
+        f"A unit count is a whole number from 1 to {MAX_UNIT_COUNT} in the digits 0-9 (got {quote(word)} "
+        f"for {where}); no house has more than {MAX_UNIT_COUNT} units of one kind."
+    )
 
 
 def _units(words: list[str], where: str) -> tuple[str, ...]:
     units: list[str] = []
-    count = 1
+    count: int | None = None  # a count read and not yet given its unit
     for word in words:
-        if word.isdigit():
-            count = int(word)
-            if count < 1:
-                raise NotationError(f"A unit count must be at least 1 ({where}).")
+        if word.isdigit():  # any digits, so that '²' or '٣' is refused as a count, not read as a unit
+            if count is not None:
+                raise NotationError(f"Two counts in a row for {where}; write a count, then its unit.")
+            count = _unit_count(word, where)
             continue
-        units.extend([unit_kind(word)] * count)
-        count = 1
+        units.extend([unit_kind(word)] * (count or 1))
+        count = None
+    if count is not None:
+        raise NotationError(
+            f"The count {count} for {where} is not followed by a unit; write the count before the unit "
+            f"('{count} footmen')."
+        )
     if not units:
         raise NotationError(f"Name the units to move to {where}.")
     return tuple(units)
@@ -167,7 +205,7 @@ def _parse_orders(rest: str) -> Action:
     orders: dict[str, str] = {}
     for item in rest.replace(",", " ").split():
         if "=" not in item:
-            raise NotationError(f"Write each order as AREA=TOKEN (got {item!r}).")
+            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(item)}).")
         area_text, token_text = item.split("=", 1)
         area = area_id(area_text)
         if area in orders:
@@ -178,9 +216,15 @@ def _parse_orders(rest: str) -> Action:
 
 def _parse_bid(rest: str) -> Action:
     text = rest.strip()
-    if not text.isdigit():
-        raise NotationError(f"A bid is a whole number of power tokens (got {text!r}).")
-    return Bid(int(text))
+    if _BID.fullmatch(text):
+        return Bid(int(text))
+    if _DIGITS.fullmatch(text):
+        raise NotationError(
+            f"A bid is a whole number of power tokens of at most {MAX_BID_DIGITS} digits (got {quote(text)})."
+        )
+    raise NotationError(
+        f"A bid is a whole number of power tokens, written in the digits 0-9 (got {quote(text)})."
+    )
 
 
 def _parse_choose(rest: str) -> Action:
@@ -232,7 +276,7 @@ def _parse_muster_items(text: str) -> tuple[MusterItem, ...]:
     for part in text.split(","):
         words = part.split()
         if len(words) != 2:
-            raise NotationError(f"Write each muster item as 'AREA UNIT' (got {part.strip()!r}).")
+            raise NotationError(f"Write each muster item as 'AREA UNIT' (got {quote(part)}).")
         area = area_id(words[0])
         what = words[1].lower()
         if "->" in what:
@@ -271,7 +315,7 @@ def _area_unit_pairs(rest: str, verb: str) -> list[list[str]]:
     for part in rest.split(","):
         words = part.split()
         if len(words) != 2:
-            raise NotationError(f"Write each unit as 'AREA UNIT' in '{verb}' (got {part.strip()!r}).")
+            raise NotationError(f"Write each unit as 'AREA UNIT' in '{verb}' (got {quote(part)}).")
         pairs.append(words)
     return pairs
 
@@ -284,7 +328,7 @@ def _parse_swap(rest: str) -> Action:
     swaps = []
     for area, change in _area_unit_pairs(rest, "swap"):
         if "->" not in change:
-            raise NotationError(f"Write each swap as 'AREA OLD->NEW' (got {change!r}).")
+            raise NotationError(f"Write each swap as 'AREA OLD->NEW' (got {quote(change)}).")
         old, new = change.split("->", 1)
         swaps.append((area_id(area), unit_kind(old), unit_kind(new)))
     return Swap(tuple(swaps))
@@ -331,20 +375,29 @@ _PARSERS = {
 }
 
 
+def _check_length(text: str) -> None:
+    if len(text) > MAX_LINE:
+        raise NotationError(
+            f"That line is {len(text):,} characters long; a line of notation has at most {MAX_LINE:,}."
+        )
+
+
 def parse_action(text: str) -> Action:
     """Parse the part of a line after ``house:``."""
+    _check_length(text)
     text = text.strip()
     if not text:
         raise NotationError("The action is empty.")
     verb, _, rest = text.partition(" ")
     parser = _PARSERS.get(verb.lower())
     if parser is None:
-        raise NotationError(f"Unknown action {verb!r}; the actions are: {', '.join(sorted(_PARSERS))}.")
+        raise NotationError(f"Unknown action {quote(verb)}; the actions are: {', '.join(sorted(_PARSERS))}.")
     return parser(rest.strip())
 
 
 def parse_line(line: str) -> tuple[str, Action]:
     """Parse ``house: action``."""
+    _check_length(line)
     if ":" not in line:
         raise NotationError("Write a line as 'house: action', e.g. 'stark: bid 2'.")
     house_text, _, action_text = line.partition(":")

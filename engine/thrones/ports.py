@@ -10,6 +10,7 @@ removed, since only the controller of the land area may use the port.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,8 @@ from engine.thrones.supply import within_limit
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
+
+_SHIP_COUNT = re.compile(r"[0-9]{1,2}")  # 'choose N' after a port is taken; a port holds 3 ships at most
 
 
 def settle_port(game: ThronesGame, land: str) -> None:
@@ -91,7 +94,8 @@ class PortTakeoverFrame(ThronesFrame):
         expect(action, Choose, what="how many ships to replace ('choose N')")
         assert isinstance(action, Choose)
         most = max_replacements(game, self.port, self.house)
-        if not action.option.isdigit() or int(action.option) > most:
+        # The digits 0-9 only, and few of them, before int() sees the text (str.isdigit accepts '²').
+        if not _SHIP_COUNT.fullmatch(action.option) or int(action.option) > most:
             raise IllegalAction(f"Choose a number of ships from 0 to {most}.")
         self._replace(game, int(action.option))
 

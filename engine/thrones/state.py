@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.errors import PositionError, describe
 from engine.core.frames import Frame
+from engine.thrones.position_check import check_position
 
 POSITION_FORMAT = "maester-thrones-position"
 POSITION_VERSION = 1
@@ -127,45 +129,63 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], frame_base: type[Frame]) -> State:
+        """The state a position describes. Raises :class:`PositionError`, saying what is wrong and where,
+        for anything malformed (see :mod:`engine.thrones.position_check`)."""
+        if not isinstance(data, dict):
+            raise PositionError(f"a position is a JSON object, not {describe(data)}")
         if data.get("format") != POSITION_FORMAT:
-            raise ValueError(f"not a Maester position (expected format {POSITION_FORMAT!r})")
-        if data.get("version") != POSITION_VERSION:
-            raise ValueError(f"unsupported position version {data.get('version')!r}")
+            raise PositionError(f"it is not a Maester position (expected format {POSITION_FORMAT!r})")
+        version = data.get("version")
+        if version != POSITION_VERSION:
+            shown = repr(version) if version is None or type(version) is int else describe(version)
+            raise PositionError(
+                f"unsupported position version {shown} (this engine reads {POSITION_VERSION})"
+            )
+        check_position(data)  # from here on every field is there with its type: no conversions needed
+        stack = []
+        for index, frame in enumerate(data["stack"]):
+            try:
+                stack.append(frame_base.from_json(frame))
+            except PositionError as error:
+                raise PositionError(f"stack[{index}]: {error.reason}") from None
         return cls(
-            players=int(data["players"]),
+            players=data["players"],
             houses=list(data["houses"]),
-            tides_of_battle=bool(data["tides_of_battle"]),
-            rng=int(data["rng"]),
-            round=int(data["round"]),
-            units={area: [Unit.from_json(u) for u in units] for area, units in data["units"].items()},
+            tides_of_battle=data["tides_of_battle"],
+            rng=data["rng"],
+            round=data["round"],
+            units={
+                area: [Unit(u["house"], u["kind"], u.get("routed", False)) for u in units]
+                for area, units in data["units"].items()
+            },
             orders={area: Order(o["house"], o["token"]) for area, o in data["orders"].items()},
-            orders_revealed=bool(data["orders_revealed"]),
+            orders_revealed=data["orders_revealed"],
             power_tokens=dict(data["power_tokens"]),
-            garrisons={k: int(v) for k, v in data["garrisons"].items()},
-            neutral_forces={k: int(v) for k, v in data["neutral_forces"].items()},
+            garrisons=dict(data["garrisons"]),
+            neutral_forces=dict(data["neutral_forces"]),
             impassable=list(data["impassable"]),
-            power={k: int(v) for k, v in data["power"].items()},
-            supply={k: int(v) for k, v in data["supply"].items()},
+            power=dict(data["power"]),
+            supply=dict(data["supply"]),
             throne=list(data["throne"]),
             fiefdoms=list(data["fiefdoms"]),
             court=list(data["court"]),
-            blade_used=bool(data["blade_used"]),
-            raven_used=bool(data["raven_used"]),
+            blade_used=data["blade_used"],
+            raven_used=data["raven_used"],
             hands={h: list(c) for h, c in data["hands"].items()},
             discards={h: list(c) for h, c in data["discards"].items()},
             westeros_decks=[list(d) for d in data["westeros_decks"]],
             westeros_discards=[list(d) for d in data["westeros_discards"]],
             westeros_revealed=list(data["westeros_revealed"]),
             wildling_deck=list(data["wildling_deck"]),
-            wildling_threat=int(data["wildling_threat"]),
+            wildling_threat=data["wildling_threat"],
             wildling_known_to=list(data["wildling_known_to"]),
             last_wildling_card=data.get("last_wildling_card"),
             restrictions=list(data["restrictions"]),
-            stack=[frame_base.from_json(f) for f in data["stack"]],
+            stack=stack,
             tides_deck=list(data.get("tides_deck", [])),
             tides_discards=list(data.get("tides_discards", [])),
             winner=data.get("winner"),
             ranking=list(data.get("ranking", [])),
-            stats={k: int(v) for k, v in data.get("stats", {}).items()},
+            stats=dict(data.get("stats", {})),
             marks={k: [list(i) for i in v] for k, v in data.get("marks", {}).items()},
         )

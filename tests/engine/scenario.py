@@ -31,8 +31,9 @@ def scenario(
     """A game built from the setup for ``players`` with the given parts of the position replaced.
 
     ``units`` replaces every unit on the board; ``orders`` maps area -> (house, token) and marks the orders
-    revealed; ``stack`` replaces the procedure stack (frames as JSON); any other keyword replaces that
-    field of the position as it is.
+    revealed; ``stack`` replaces the procedure stack (frames as JSON); ``hands`` and ``discards`` may name
+    only the houses a test is about, the others then get none (a position has both for every house); any
+    other keyword replaces that field of the position as it is.
     """
     position = ThronesGame.new(players, seed).to_position()
     if units is not None:
@@ -45,6 +46,8 @@ def scenario(
     for key, value in fields.items():
         if key not in position:
             raise KeyError(f"no field {key!r} in a position")
+        if key in ("hands", "discards"):
+            value = {house: value.get(house, []) for house in position["houses"]}
         position[key] = value
     return ThronesGame.from_position(position)
 

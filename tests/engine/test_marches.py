@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.thrones.actions import Choose
 from engine.thrones.control import controller
 from tests.engine.scenario import action_stack, kinds, scenario
 
@@ -301,6 +302,21 @@ def test_taking_an_area_from_a_power_token_lets_the_taker_replace_the_ships_in_i
     assert (decision.house, decision.kind) == ("lannister", "port-takeover")
     game.apply_line("lannister: choose 1")
     assert [(u.house, u.kind) for u in game.state.units["port-of-storms-end"]] == [("lannister", "ship")]
+
+
+@pytest.mark.parametrize("option", ["²", "\u0661", "9" * 4301, "4", "-1", "one"])
+def test_the_number_of_ships_to_replace_is_read_safely(option):
+    """'choose ²' passed str.isdigit and then crashed int(); more than 4,300 digits crashed int() too."""
+    game = game_with(
+        {"kingswood": ("lannister", "footman"), "port-of-storms-end": ("baratheon", "ship", "ship")},
+        {"kingswood": ("lannister", "march+0")},
+        power_tokens={"storms-end": "baratheon"},
+    )
+    game.apply_line("lannister: march kingswood -> storms-end footman")
+    before = game.to_position()
+    with pytest.raises(IllegalAction, match="from 0 to 2"):
+        game.apply("lannister", Choose(option))
+    assert game.to_position() == before
 
 
 def test_a_march_that_moves_nothing_just_removes_the_order():

@@ -189,3 +189,19 @@ async def test_a_database_of_the_first_schema_is_migrated_keeping_its_games(tmp_
         assert table.session(1).name == "old" and table.session(1).broken is None
     finally:
         await table.close()
+
+
+async def test_a_damaged_snapshot_is_passed_over_and_the_log_replayed(db_path: Path) -> None:
+    table = await Table.open(db_path)
+    first = await three_player_game(table)
+    await play_defaults(table, first, 3)
+    position = table.session(first).game.to_position()
+    await table.store.save_snapshot(first, table.session(first).log[-1].seq, {"units": "damaged"})
+    await table.store.db.commit()
+    await table.close()
+    reopened = await Table.open(db_path)
+    try:
+        assert reopened.session(first).broken is None
+        assert reopened.session(first).game.to_position() == position
+    finally:
+        await reopened.close()
