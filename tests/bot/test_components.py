@@ -170,6 +170,21 @@ async def test_a_stale_prompt_says_so_and_shows_the_current_one(
     assert kwargs["view"] is not None
 
 
+async def test_a_forged_op_on_a_prompt_is_treated_as_stale(
+    game: tuple[Table, int, FakeBot, ComponentsCog],
+) -> None:
+    """A march op ("ma") on an orders prompt, a superscript digit: no crash, a private note, no change."""
+    table, game_id, bot, cog = game
+    message = await prompt_for(table, game_id, "stark")
+    real = parse(component(message, "ok")["custom_id"])
+    for op, values in (("ma", ["0"]), ("mv", ["0"]), ("c", ["²"]), ("os", ["x"])):
+        forged = real.with_op(op, *values).encode()
+        done = await click(cog, bot, ALICE, forged, values)
+        content, kwargs = done.calls.last("send")
+        assert kwargs["ephemeral"] and "out of date" in content, (op, content)
+    assert table.session(game_id).log == []
+
+
 async def test_typing_the_answer_in_the_modal(game: tuple[Table, int, FakeBot, ComponentsCog]) -> None:
     table, game_id, bot, cog = game
     message = await prompt_for(table, game_id, "baratheon")

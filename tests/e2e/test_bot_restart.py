@@ -7,6 +7,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from engine.thrones.game import ThronesGame
 from table.table import Table
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage
@@ -103,3 +105,15 @@ async def test_the_bot_killed_mid_phase_and_started_again_loses_nothing(
             assert f"{house}: {defaults.decision_for(house).default.format()}" in notation  # type: ignore[union-attr]
     finally:
         await table.close()
+
+
+async def test_the_bot_refuses_an_unreadable_database_and_exits(
+    fake: FakeDiscord, bot_process: BotProcess, tmp_path: Path
+) -> None:
+    """`make run` on a damaged file: a clear message and exit status 2, at once, with the file untouched
+    (before, the process hung forever with its database connection open)."""
+    bot_process.database.write_bytes(b"this is not a database" * 50)
+    with pytest.raises(RuntimeError, match="exited with 2 before identifying"):
+        await bot_process.start(timeout=20)
+    assert "not a readable Maester database" in bot_process.log()
+    assert bot_process.database.read_bytes() == b"this is not a database" * 50
