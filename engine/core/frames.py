@@ -43,6 +43,28 @@ class Frame:
                 raise TypeError(f"two frames share the kind {kind!r}")
             cls.registry[kind] = cls
 
+    # --- the procedure: what the driver of :mod:`engine.core.game` asks of the frame on top -----------
+
+    def run(self, game: Any) -> list[Any] | None:
+        """Advance as far as possible: return the decisions this frame waits for, or ``None`` once it has
+        pushed a child or popped itself (the driver then runs the new top of the stack)."""
+        raise NotImplementedError
+
+    def act(self, game: Any, seat: str, action: Any) -> None:
+        """Apply a seat's answer to one of this frame's decisions. Validate everything before changing
+        anything: an IllegalAction must leave the game untouched."""
+        raise NotImplementedError
+
+    def accepts_resubmission(self, seat: str) -> bool:
+        """Whether the seat may replace an answer it already gave (secret simultaneous choices)."""
+        return False
+
+    def withdraw(self, seat: str) -> None:
+        """Forget the seat's answer, so the frame asks it again (see ``Game.changeable_decision``)."""
+        raise NotImplementedError
+
+    # --- positions ------------------------------------------------------------------------------------
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
+from engine.core.random_player import random_action as generic_random_action
 from engine.core.rng import Rng
 from engine.thrones.actions import Action, Consolidate, March, Muster, MusterItem, PlaceOrders, Rank
 from engine.thrones.board import BOARD
@@ -184,12 +185,9 @@ GENERATORS: dict[str, Callable[[ThronesGame, Decision, Rng], Action]] = {
 
 
 def random_action(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    generator = GENERATORS.get(decision.kind)
-    if generator is not None:
-        return generator(game, decision, rng)
-    if decision.options:
-        return rng.choice(decision.options)
-    return decision.default
+    """A random legal answer (the generic player, which samples through :data:`GENERATORS`)."""
+    action: Action = generic_random_action(game, decision, rng)
+    return action
 
 
 def play_random_game(

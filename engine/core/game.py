@@ -1,0 +1,284 @@
+"""The contract every game's engine keeps, and the machinery every game shares.
+
+A game is ``(setup, seed, actions)``. Its state holds a procedure stack (:mod:`engine.core.frames`) and
+the seeded random generator's state (``state.stack``, ``state.rng``); the driver runs the frame on top
+until it asks for decisions. Everything a driver (the table, the command line, an AI, a test) needs is
+here and game-neutral:
+
+- ``setup(players, seed, options)`` and ``from_position`` build a game; ``to_position`` saves it.
+- ``pending()`` says who must decide what; ``apply(seat, action)`` changes the game and returns the
+  events it caused, or raises :class:`IllegalAction` having changed nothing.
+- ``changeable_decision(seat)`` is a secret answer the seat may still change (asked again as it was).
+- ``view(seat)`` is what a seat (``None``: a spectator) may see; ``readout()`` is the little every
+  driver needs to know (round, phase, winner, ranking) without reading the state.
+- Notation: ``parse_line``/``format_line`` turn ``seat: action`` lines into actions and back; a game's
+  log of lines replays to the same state, byte for byte.
+
+A game provides its state, its frames, its actions and notation, its view and its end (see
+:class:`Game`'s abstract methods).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engine.core.decisions import Decision, Event
+from engine.core.errors import IllegalAction, NotationError
+from engine.core.frames import Frame
+from engine.core.rng import Rng
+
+MAX_LINE = 1000  # characters in one notation line: far more than any legal line of any game
+
+
+@dataclass(frozen=True)
+class Readout:
+    """What a driver needs to know of a game without reading its state. ``round`` is None for games
+    without rounds; ``phase`` is one of the game's phase names (``over`` once it has ended)."""
+
+    round: int | None
+    phase: str
+    over: bool
+    winner: str | None = None
+    ranking: tuple[str, ...] = ()
+    seats: tuple[str, ...] = field(default_factory=tuple)
+
+
+class Game(ABC):
+    """One game in progress. Subclasses set ``id`` and ``title`` and implement the abstract methods."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.log: list[tuple[str, Any]] = []
+        self._events: list[Event] = []
+        self._pending: list[Decision] = []
+        self._advance()
+        self.opening_events = self._take_events()
+
+    # --- what a game provides -----------------------------------------------------------------------
+
+    @classmethod
+    @abstractmethod
+    def setup(cls, players: int, seed: int, options: Mapping[str, Any]) -> Game:
+        """A new game for ``players`` with the game's own ``options``; raises IllegalAction for a
+        player count or an option the game does not have."""
+
+    @classmethod
+    @abstractmethod
+    def from_position(cls, position: dict[str, Any]) -> Game:
+        """The game a saved position describes; raises PositionError (an IllegalAction) otherwise."""
+
+    @abstractmethod
+    def to_position(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def seat_id(cls, text: str) -> str:
+        """A seat's id (a house) from its id or name; raises NotationError for anything else."""
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, text: str) -> Any:
+        """The action of a line's part after ``seat:``; raises NotationError."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool: ...
+
+    @abstractmethod
+    def seats(self) -> list[str]:
+        """The seats (houses) in play."""
+
+    @abstractmethod
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """What ``seat`` (or a spectator, for ``None``) may see. Secrets of others are never in it. The
+        view names its game (``"game": id``) so that a renderer can be chosen for it."""
+
+    @abstractmethod
+    def readout(self) -> Readout: ...
+
+    def sample(self, decision: Decision, rng: Rng) -> Any | None:
+        """A random legal answer to a decision whose answers are not listed (``options`` is None), drawn
+        with ``rng`` (a player's generator, not the game's); None to let the random player choose among
+        the listed options. See :mod:`engine.core.random_player`."""
+        return None
+
+    def check_end(self) -> bool:
+        """Called before each step of the driver: end the game if it is won (set the winner, return True
+        to run the driver again). Games that end only through their frames keep this default."""
+        return False
+
+    @classmethod
+    def seat_label(cls, seat: str) -> str:
+        """A seat as the engine's messages name it."""
+        return f"House {seat.title()}"
+
+    # --- notation -------------------------------------------------------------------------------------
+
+    @classmethod
+    def parse_line(cls, line: str) -> tuple[str, Any]:
+        """``seat: action`` read; raises NotationError for anything else (a long line before reading it)."""
+        if len(line) > MAX_LINE:
+            raise NotationError(f"A line has at most {MAX_LINE} characters; this one has {len(line)}.")
+        if ":" not in line:
+            raise NotationError("Write a line as 'house: action', e.g. 'stark: bid 2'.")
+        seat_text, _, action_text = line.partition(":")
+        return cls.seat_id(seat_text), cls.parse_action(action_text)
+
+    @staticmethod
+    def format_line(seat: str, action: Any) -> str:
+        return f"{seat}: {action.format()}"
+
+    @staticmethod
+    def is_blank(line: str) -> bool:
+        stripped = line.strip()
+        return not stripped or stripped.startswith("#")
+
+    def notation(self) -> list[str]:
+        return [self.format_line(seat, action) for seat, action in self.log]
+
+    # --- the protocol ---------------------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        """The decisions the game waits for now (several at once for secret simultaneous choices)."""
+        return list(self._pending)
+
+    def decision_for(self, seat: str) -> Decision | None:
+        return next((d for d in self._pending if d.house == seat), None)
+
+    def changeable_decision(self, seat: str) -> Decision | None:
+        """The secret decision the seat has answered but may still change (until every seat has
+        answered), asked again exactly as it was asked."""
+        if self.over or self.decision_for(seat) is not None:
+            return None
+        if not self.state.stack[-1].accepts_resubmission(seat):
+            return None
+        probe = type(self).from_position(self.to_position())
+        probe.state.stack[-1].withdraw(seat)
+        probe._advance()
+        return probe.decision_for(seat)
+
+    def apply(self, seat: str, action: Any) -> list[Event]:
+        """Apply one seat's action and advance the game as far as it goes without another decision.
+
+        Raises :class:`IllegalAction` with a message for the player; a rejected action changes nothing.
+        """
+        if self.over:
+            raise IllegalAction("The game is over.")
+        seat = self.seat_id(seat)
+        if seat not in self.seats():
+            raise IllegalAction(f"{self.seat_label(seat)} is not in this game.")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        top = self.state.stack[-1]
+        if self.decision_for(seat) is None and not top.accepts_resubmission(seat):
+            raise IllegalAction(self._not_waiting_message(seat))
+        top.act(self, seat, action)
+        self.log.append((seat, action))
+        self._advance()
+        return self._take_events()
+
+    def apply_line(self, line: str) -> list[Event]:
+        seat, action = self.parse_line(line)
+        return self.apply(seat, action)
+
+    @classmethod
+    def replay(
+        cls,
+        lines: Iterable[str],
+        *,
+        position: dict[str, Any] | None = None,
+        players: int | None = None,
+        seed: int | None = None,
+        **options: Any,
+    ) -> Game:
+        """Rebuild a game from a position (or a fresh setup) and notation lines. Raises ReplayError on
+        the first bad line, with its number."""
+        if position is not None:
+            game = cls.from_position(position)
+        elif players is not None and seed is not None:
+            game = cls.setup(players, seed, options)
+        else:
+            raise ValueError("replay needs a position, or a player count and a seed")
+        for number, line in enumerate(lines, start=1):
+            if cls.is_blank(line):
+                continue
+            try:
+                game.apply_line(line)
+            except IllegalAction as error:
+                raise ReplayError(number, line, str(error)) from error
+        return game
+
+    # --- services for frames --------------------------------------------------------------------------
+
+    def push(self, frame: Frame) -> None:
+        self.state.stack.append(frame)
+
+    def pop(self, frame: Frame) -> None:
+        """Remove a finished frame. A frame may finish after pushing a child: the child then runs next,
+        and control returns below the finished frame."""
+        stack = self.state.stack
+        for index in range(len(stack) - 1, -1, -1):
+            if stack[index] is frame:
+                del stack[index]
+                return
+        raise RuntimeError(f"frame {frame.kind} is not on the stack")
+
+    def emit(self, kind: str, text: str, to: str | None = None, **data: Any) -> None:
+        """An event: public when ``to`` is None, else for that seat alone."""
+        self._events.append(Event(kind, text, data, to))
+
+    def rng(self) -> Rng:
+        """The game's random generator; call :meth:`keep` with it after drawing, so the draw is saved."""
+        return Rng(self.state.rng)
+
+    def keep(self, rng: Rng) -> None:
+        self.state.rng = rng.state
+
+    def shuffle(self, items: list[Any]) -> None:
+        rng = self.rng()
+        rng.shuffle(items)
+        self.keep(rng)
+
+    # --- the driver -----------------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        stack = self.state.stack
+        while True:
+            if self.over:
+                self._pending = []
+                return
+            if self.check_end():
+                continue
+            decisions = stack[-1].run(self)
+            if decisions is None:
+                continue
+            if not decisions:
+                raise RuntimeError(f"frame {stack[-1].kind} neither advanced nor asked for a decision")
+            self._pending = decisions
+            return
+
+    def _take_events(self) -> list[Event]:
+        events, self._events = self._events, []
+        return events
+
+    def _not_waiting_message(self, seat: str) -> str:
+        if not self._pending:
+            return "Nothing is waiting for a decision."
+        waiting = ", ".join(sorted({d.house.title() for d in self._pending}))
+        return f"The game is not waiting for {self.seat_label(seat)} now; it waits for {waiting}."
+
+
+class ReplayError(IllegalAction):
+    """A notation line that could not be applied during a replay."""
+
+    def __init__(self, line_number: int, line: str, reason: str) -> None:
+        super().__init__(f"line {line_number}: {reason}")
+        self.line_number = line_number
+        self.line = line
+        self.reason = reason
