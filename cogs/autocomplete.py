@@ -190,3 +190,18 @@ async def forced_line(interaction: discord.Interaction, current: str) -> list[ap
         pending = [d for d in session.pending() if d.house == house]
         decision = decision_json(pending[0]) if pending else None
     return [app_commands.Choice(name=s, value=s) for s in complete_line(current, decision)]
+
+
+async def deadline_categories(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The deadline categories of the game (orders, bids... for A Game of Thrones)."""
+    session = _session(interaction)
+    if session is None:
+        return []
+    text = current.lower().strip()
+    return [
+        app_commands.Choice(name=name, value=name)
+        for name in session.kind.deadlines
+        if not text or name.startswith(text)
+    ][:MAX_CHOICES]

@@ -171,9 +171,10 @@ def status_embed(session: Session) -> discord.Embed:
     waiting = waiting_lines(session.waiting_summary())
     if waiting:
         embed.add_field(name="Waiting for", value=_fit_lines(waiting, 1024, "more"), inline=False)
+    described = {option.name: option for option in session.kind.options}
     options = [
         f"{settings.players} players",
-        "Tides of Battle" if settings.tides_of_battle else "no Tides of Battle",
+        *(described[name].shown(value) for name, value in settings.options.items() if name in described),
         f"no-move policy: {settings.no_move_policy}",
         "deadlines: " + ", ".join(f"{k} {_hours(v)}" for k, v in settings.deadlines.items()),
     ]

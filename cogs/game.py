@@ -24,8 +24,9 @@ from cogs.drafts import describe
 from cogs.ids import fingerprint
 from cogs.poster import board_file
 from cogs.rules import PLAYER_ERRORS
+from table.kind import HOUR
 from table.session import Session
-from table.settings import HOUR, GameSettings
+from table.settings import GameSettings
 from table.text import MAX_LINE, clip
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class GameCog(
             settings = GameSettings(
                 players=players,
                 house_assignment=houses,
-                tides_of_battle=tides,
+                options={"tides_of_battle": tides},
                 no_move_policy=no_move,
                 deadlines={
                     "orders": round(orders_hours * HOUR),

@@ -9,7 +9,7 @@ import contextlib
 import io
 import json
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,10 +18,10 @@ from discord.ext import commands
 from cogs import autocomplete, prompts, rules
 from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, table_of
 from cogs.ids import NONE, CustomId, is_number
-from table import ai
 from table.errors import TableError
 from table.importing import MAX_BYTES as MAX_IMPORT_BYTES
-from table.settings import CATEGORIES, HOUR
+from table.kind import HOUR
+from table.kinds import all_kinds
 from table.text import MAX_LINE, MAX_REASON, clean
 
 if TYPE_CHECKING:
@@ -32,7 +32,8 @@ log = logging.getLogger("maester.mod")
 
 GAME_OPTION = "The game's number (needed when it is not clear from the channel)"
 Reason = app_commands.Range[str, 0, MAX_REASON]
-AI_CHOICES = [app_commands.Choice(name=style, value=style) for style in ai.STYLES]
+STYLES = list(dict.fromkeys(style for kind in all_kinds() for style in kind.ai_styles))
+AI_CHOICES = [app_commands.Choice(name=style, value=style) for style in STYLES]
 
 
 def undo_view(game_id: int, target: str, log_length: int, reason: str) -> discord.ui.View:
@@ -212,17 +213,18 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         reason="Why",
         game=GAME_OPTION,
     )
-    @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
+    @app_commands.autocomplete(
+        house=autocomplete.seated_houses, category=autocomplete.deadline_categories, game=autocomplete.games
+    )
     async def deadline(
         self,
         interaction: discord.Interaction,
         hours: app_commands.Range[float, 0.0, 8760.0],
         house: str | None = None,
-        category: Literal["orders", "bids", "cards", "other"] | None = None,
+        category: app_commands.Range[str, 1, 40] | None = None,
         reason: Reason = "",
         game: int | None = None,
     ) -> None:
-        assert category is None or category in CATEGORIES
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
             outcome = await self.table.set_deadline(
@@ -289,7 +291,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     async def addai(
         self,
         interaction: discord.Interaction,
-        style: str = ai.STYLES[-1],
+        style: str = STYLES[-1],
         house: str | None = None,
         game: int | None = None,
     ) -> None:

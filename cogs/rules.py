@@ -12,17 +12,10 @@ from typing import Any
 
 from data.thrones import HOUSES, load
 from table.errors import TableError
-from table.prompting import (
-    TOKEN_WORDS,
-    Current,
-    Extras,
-    current,
-    extras,
-    house_id,
-    muster_points,
-    orders_of,
-)
+from table.kinds import kind_of
+from table.prompting import Current, current, extras, seat_id
 from table.session import Session
+from table.thrones.extras import TOKEN_WORDS, Extras, muster_points, orders_of
 
 FACTS = load()
 
@@ -155,6 +148,10 @@ def houses_for(players: int) -> tuple[str, ...]:
     """The houses of a game of that many players, in the usual order."""
     setup = FACTS.setups.get(players)
     return tuple(h for h in HOUSES if setup is not None and h in setup.houses)
+
+
+def house_id(text: str) -> str:
+    return seat_id(kind_of("thrones"), text)
 
 
 # --- the table's prompt helpers -------------------------------------------------------------------------

@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from table.clock import FakeClock
+from table.kinds import DEFAULT_GAME
 from table.people import Actor
 from table.settings import GameSettings
 from table.table import Table
@@ -21,9 +23,15 @@ def _slug(text: str) -> str:
 
 
 async def run_demo(
-    players: int, out: Path, style: str = "random", tides: bool = False, seed: int | None = None
+    players: int,
+    out: Path,
+    style: str = "random",
+    seed: int | None = None,
+    *,
+    game: str = DEFAULT_GAME,
+    options: dict[str, Any] | None = None,
 ) -> Path:
-    """Play a complete game and write it to ``out``; returns the path of the log."""
+    """Play a complete game of ``game`` and write it to ``out``; returns the path of the log."""
     from renderer import render
 
     out.mkdir(parents=True, exist_ok=True)
@@ -31,7 +39,9 @@ async def run_demo(
     database.unlink(missing_ok=True)
     table = await Table.open(database, FakeClock())
     try:
-        settings = GameSettings(players=players, house_assignment="random", tides_of_battle=tides)
+        settings = GameSettings(
+            game=game, players=players, house_assignment="random", options=dict(options or {})
+        )
         session = await table.create_game(
             NARRATOR,
             channel_id=1,
@@ -63,7 +73,7 @@ async def run_demo(
                 log += [
                     "## The end",
                     "",
-                    f"House {payload['winner'].title()} wins. Standings: "
+                    f"{session.kind.seat_name(payload['winner'])} wins. Standings: "
                     + ", ".join(h.title() for h in payload["ranking"])
                     + ".",
                     "",

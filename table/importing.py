@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.thrones.game import ThronesGame
-from engine.thrones.notation import parse_line
+from engine.core.game import Game
 from table.errors import TableError
 from table.settings import GameSettings
 from table.text import MAX_LINE, MAX_NAME, clean
@@ -51,9 +50,8 @@ def validate(data: Any) -> ImportPlan:
     _require(type(seed) is int and 0 <= seed < 2**63, "its seed is not a whole number.")
     seats = data.get("seats")
     _require(isinstance(seats, list) and len(seats) == settings.players, "its seats do not fit its players.")
-    from engine.thrones.board import FACTS
-
-    houses = FACTS.setups[settings.players].houses
+    kind = settings.kind
+    houses = kind.seats(settings.players)
     checked_seats = []
     for seat in seats:
         _require(isinstance(seat, dict) and set(seat) == SEAT_KEYS, "a seat is malformed.")
@@ -62,7 +60,7 @@ def validate(data: Any) -> ImportPlan:
             user_id is None or (type(user_id) is int and 0 < user_id < 2**63), "a seat's person is malformed."
         )
         _require(house in houses, "a seat's house does not play in this game.")
-        _require(ai is None or ai in ("random", "sensible"), "a seat's AI is not known.")
+        _require(ai is None or ai in kind.ai_styles, "a seat's AI is not known.")
         _require(isinstance(seat["name"], str), "a seat's name is not text.")
         checked_seats.append(
             {
@@ -85,7 +83,7 @@ def validate(data: Any) -> ImportPlan:
         )
         _require(forced in FORCED, f"action {number} has an unknown reason for being forced.")
         try:
-            house, _ = parse_line(line)
+            house, _ = kind.engine.parse_line(line)
         except IllegalAction as error:
             raise TableError(f"The export does not replay: action {number}: {error}") from None
         _require(house in houses, f"action {number} is by a house that does not play.")
@@ -96,10 +94,10 @@ def validate(data: Any) -> ImportPlan:
     return ImportPlan(name, settings, seed, checked_seats, lines, position)
 
 
-def replay(plan: ImportPlan) -> ThronesGame:
+def replay(plan: ImportPlan) -> Game:
     """The game the plan's actions make. Pure and possibly slow: run it off the event loop. Raises
     IllegalAction (naming the action) when it does not replay or does not reach the claimed position."""
-    game = ThronesGame.new(plan.settings.players, plan.seed, plan.settings.tides_of_battle)
+    game = plan.settings.kind.new_game(plan.settings.players, plan.seed, plan.settings.options)
     for number, (line, _) in enumerate(plan.actions, start=1):
         try:
             game.apply_line(line)

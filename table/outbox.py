@@ -9,10 +9,10 @@ import json
 from typing import Any
 
 from engine.core.decisions import Decision, Event
-from engine.thrones.notation import format_line
+from engine.core.game import Game
 from table.session import Session
 
-PHASE_EVENTS = frozenset({"phase", "game-over"})
+format_line = Game.format_line
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
@@ -44,6 +44,7 @@ def item(kind: str, target: str, target_id: int, /, **payload: Any) -> dict[str,
 def board_item(session: Session, summary: list[str], title: str) -> dict[str, Any]:
     game = session.require_game()
     view = game.view(None)
+    readout = game.readout()
     return item(
         "board",
         "channel",
@@ -51,8 +52,8 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
         game_id=session.id,
         game_name=session.name,
         title=title,
-        round=view["round"],
-        phase=view["phase"],
+        round=readout.round,
+        phase=readout.phase,
         summary=summary,
         waiting=session.waiting_summary(),
         view=view,

@@ -6,11 +6,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.thrones import HOUSES
 from engine.core.decisions import Decision
-from engine.thrones.board import FACTS
-from engine.thrones.game import ThronesGame
+from engine.core.game import Game
 from table.errors import TableError
+from table.kind import GameKind
 from table.settings import GameSettings
 from table.store import ActionRow
 
@@ -70,7 +69,7 @@ class Session:
     created_at: float
     seats: list[Seat] = field(default_factory=list)
     spectators: set[int] = field(default_factory=set)
-    game: ThronesGame | None = None
+    game: Game | None = None
     log: list[ActionRow] = field(default_factory=list)  # the live actions, in order
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     paused_at: float | None = None
@@ -83,19 +82,23 @@ class Session:
     def seat_of_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.ai), None)
 
+    @property
+    def kind(self) -> GameKind:
+        return self.settings.kind
+
     def seat_of_house(self, house: str) -> Seat:
         seat = next((s for s in self.seats if s.house == house), None)
         if seat is None:
-            raise TableError(f"House {house.title()} is not in this game.")
+            raise TableError(f"{self.kind.seat_name(house)} is not in this game.")
         return seat
 
     def houses_available(self) -> list[str]:
         taken = {s.house for s in self.seats if s.house}
-        return [h for h in HOUSES if h in FACTS.setups[self.settings.players].houses and h not in taken]
+        return [h for h in self.kind.seats(self.settings.players) if h not in taken]
 
     # --- the game ---------------------------------------------------------------------------------
 
-    def require_game(self) -> ThronesGame:
+    def require_game(self) -> Game:
         if self.broken is not None:
             raise TableError(
                 f"{self.name} (game {self.id}) is out of service: {self.broken}. A moderator can take back "
@@ -105,7 +108,7 @@ class Session:
             raise TableError("This game has not started yet.")
         return self.game
 
-    def require_playing(self) -> ThronesGame:
+    def require_playing(self) -> Game:
         if self.status == LOBBY and self.broken is None:
             raise TableError("This game has not started yet.")
         if self.status == PAUSED:
@@ -144,7 +147,8 @@ class Session:
             "seats": [
                 {"house": s.house, "player": s.label, "user_id": s.user_id, "ai": s.ai} for s in self.seats
             ],
-            "round": None if self.game is None else self.game.state.round,
-            "winner": None if self.game is None else self.game.state.winner,
+            "game": self.settings.game,
+            "round": None if self.game is None else self.game.readout().round,
+            "winner": None if self.game is None else self.game.readout().winner,
             "settings": self.settings.to_json(),
         }

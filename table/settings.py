@@ -1,4 +1,9 @@
-"""A game's settings, chosen when it is created (a moderator may change deadlines later)."""
+"""A game's settings, chosen when it is created (a moderator may change deadlines later).
+
+The table's own settings (players, how seats get their house, deadlines, reminders, what a passed deadline
+does) are the same for every game; ``options`` are the game's own (Tides of Battle, for A Game of
+Thrones), declared and checked by its kind (:mod:`table.kind`).
+"""
 
 from __future__ import annotations
 
@@ -6,72 +11,77 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from table.errors import TableError
+from table.kind import HOUR, GameKind
+from table.kinds import DEFAULT_GAME, kind_of
 
-HOUR = 3600
-CATEGORIES = ("orders", "bids", "cards", "other")
-_CATEGORY_OF_KIND = {
-    "orders": "orders",
-    "bid": "bids",
-    "house-card": "cards",
-    "replace-card": "cards",
-    "tides-redraw": "cards",
-}
 POLICIES = ("wait", "default")
 MAX_SECONDS = 366 * 24 * HOUR
 MAX_REMINDERS = 5
-RETIRED = frozenset({"moderator_role"})  # settings of older versions, now ignored (roles are per server)
+# Settings of older versions: "moderator_role" is ignored (roles are per server now); "tides_of_battle" was
+# A Game of Thrones' option before games had options of their own.
+RETIRED = frozenset({"moderator_role"})
 ASSIGNMENTS = ("choose", "random")
-
-
-def category(decision_kind: str) -> str:
-    """The deadline category of an engine decision kind."""
-    return _CATEGORY_OF_KIND.get(decision_kind, "other")
-
-
-def _default_deadlines() -> dict[str, int]:
-    return {"orders": 24 * HOUR, "bids": 12 * HOUR, "cards": 12 * HOUR, "other": 12 * HOUR}
 
 
 @dataclass(frozen=True)
 class GameSettings:
-    """``deadlines`` are seconds per decision category; ``reminders`` are seconds before a deadline at which
-    the player is reminded; ``no_move_policy`` says what a passed deadline does: ``wait`` for the player
-    (the moderators are told), or apply the decision's ``default``."""
+    """``game`` names the game (see data/games.toml); ``options`` are its own settings; ``deadlines`` are
+    seconds per decision category of the game (the game's defaults for those left out); ``reminders`` are
+    seconds before a deadline at which the player is reminded; ``no_move_policy`` says what a passed
+    deadline does: ``wait`` for the player (the moderators are told), or apply the decision's ``default``.
 
+    :meth:`validate` returns the settings complete and checked: every option and every deadline present."""
+
+    game: str = DEFAULT_GAME
     players: int = 6
     house_assignment: str = "choose"
-    tides_of_battle: bool = False
-    deadlines: dict[str, int] = field(default_factory=_default_deadlines)
+    options: dict[str, Any] = field(default_factory=dict)
+    deadlines: dict[str, int] = field(default_factory=dict)
     reminders: tuple[int, ...] = (6 * HOUR, 1 * HOUR)
     no_move_policy: str = "wait"
 
+    @property
+    def kind(self) -> GameKind:
+        return kind_of(self.game)
+
     def validate(self) -> GameSettings:
-        if not isinstance(self.players, int) or not 3 <= self.players <= 6:
-            raise TableError(f"A game is for 3 to 6 players, not {self.players}.")
+        if not isinstance(self.game, str):
+            raise TableError("The game is named by its id.")
+        kind = kind_of(self.game)
+        if not isinstance(self.players, int) or self.players not in kind.players:
+            low, high = kind.players[0], kind.players[-1]
+            raise TableError(f"{kind.title} is for {low} to {high} players, not {self.players}.")
         if self.house_assignment not in ASSIGNMENTS:
             raise TableError(
                 f"Houses are assigned by {' or '.join(ASSIGNMENTS)}, not {self.house_assignment!r}."
             )
         if self.no_move_policy not in POLICIES:
             raise TableError(f"The no-move policy is {' or '.join(POLICIES)}, not {self.no_move_policy!r}.")
-        if set(self.deadlines) != set(CATEGORIES):
-            raise TableError(f"Deadlines are needed for {', '.join(CATEGORIES)}.")
-        if any(seconds < 60 for seconds in self.deadlines.values()):
+        if not isinstance(self.options, dict):
+            raise TableError("The game's options are a table of values.")
+        options = kind.check_options(self.options)
+        unknown = set(self.deadlines) - set(kind.deadlines)
+        if unknown:
+            raise TableError(
+                f"Deadline categories of {kind.title} are {', '.join(kind.deadlines)}, not "
+                f"{', '.join(sorted(map(str, unknown)))[:80]}."
+            )
+        deadlines = {name: int(self.deadlines.get(name, default)) for name, default in kind.deadlines.items()}
+        if any(seconds < 60 for seconds in deadlines.values()):
             raise TableError("A deadline must be at least one minute.")
-        if any(seconds > MAX_SECONDS for seconds in self.deadlines.values()):
+        if any(seconds > MAX_SECONDS for seconds in deadlines.values()):
             raise TableError("A deadline is at most a year away.")
-        if not isinstance(self.tides_of_battle, bool):
-            raise TableError("Tides of Battle is on or off.")
         if len(self.reminders) > MAX_REMINDERS:
             raise TableError(f"A decision gets at most {MAX_REMINDERS} reminders.")
         if any(not 0 < seconds <= MAX_SECONDS for seconds in self.reminders):
             raise TableError("Reminders are given a positive time before the deadline.")
-        return self
+        return replace(self, options=options, deadlines=deadlines)
 
-    def with_deadline(self, kind: str, seconds: int) -> GameSettings:
-        if kind not in CATEGORIES:
-            raise TableError(f"Deadline categories are {', '.join(CATEGORIES)}, not {kind!r}.")
-        return replace(self, deadlines={**self.deadlines, kind: seconds}).validate()
+    def with_deadline(self, category: str, seconds: int) -> GameSettings:
+        categories = list(self.kind.deadlines)
+        if category not in categories:
+            raise TableError(f"Deadline categories are {', '.join(categories)}, not {category!r}.")
+        return replace(self, deadlines={**self.deadlines, category: seconds}).validate()
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -80,14 +90,25 @@ class GameSettings:
 
     @classmethod
     def from_json(cls, data: Any) -> GameSettings:
-        """Settings read back (from the database or a game export): anything malformed is a TableError."""
+        """Settings read back (from the database or a game export), checked; anything malformed is a
+        TableError. Settings written before games had options are read as A Game of Thrones'."""
         if not isinstance(data, dict):
             raise TableError("The settings are not a table of values.")
         values = {k: v for k, v in data.items() if k not in RETIRED}
+        if "tides_of_battle" in values:
+            values["options"] = {
+                **(values.get("options") or {}),
+                "tides_of_battle": values.pop("tides_of_battle"),
+            }
         unknown = set(values) - set(cls.__dataclass_fields__)
         if unknown:
             raise TableError(f"Unknown settings: {', '.join(sorted(map(str, unknown)))[:200]}.")
-        for name, kind in (("players", int), ("house_assignment", str), ("no_move_policy", str)):
+        for name, kind in (
+            ("players", int),
+            ("house_assignment", str),
+            ("no_move_policy", str),
+            ("game", str),
+        ):
             if name in values and (type(values[name]) is not kind):
                 raise TableError(f"The setting {name} has the wrong type.")
         if "reminders" in values:
@@ -99,7 +120,7 @@ class GameSettings:
             deadlines = values["deadlines"]
             if not isinstance(deadlines, dict) or not all(_seconds(v) for v in deadlines.values()):
                 raise TableError("The deadlines are not seconds per category.")
-            values["deadlines"] = {**_default_deadlines(), **{k: int(v) for k, v in deadlines.items()}}
+            values["deadlines"] = {k: int(v) for k, v in deadlines.items()}
         return cls(**values).validate()
 
 

@@ -20,20 +20,17 @@ from typing import Any
 
 from engine.core.decisions import Decision, Event
 from engine.core.errors import IllegalAction
+from engine.core.game import Game
+from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from engine.thrones.actions import Action
-from engine.thrones.board import FACTS
-from engine.thrones.game import ThronesGame
-from engine.thrones.notation import format_line, parse_action, parse_line
-from engine.thrones.views import current_phase
-from table import access, ai, importing, outbox
+from table import access, importing, outbox
 from table.clock import Clock, SystemClock
 from table.errors import TableError
 from table.outbox import decision_json, fingerprint
 from table.people import Actor
-from table.prompting import house_id
+from table.prompting import seat_id
 from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Session
-from table.settings import MAX_SECONDS, GameSettings, category
+from table.settings import MAX_SECONDS, GameSettings
 from table.store import ActionRow, AuditEntry, OutboxItem, Store
 from table.text import MAX_LINE, MAX_NAME, MAX_REASON, clean, quote
 
@@ -48,7 +45,7 @@ class Step:
     choice (``forced``: moderator, deadline, ai), if it was not."""
 
     house: str
-    action: Action
+    action: Any
     actor_id: int | None = None
     forced: str | None = None
 
@@ -294,7 +291,7 @@ class Table:
         seed: int | None = None,
     ) -> Session:
         """A new game in the lobby. Its seed is drawn at random unless given (a demo, a test)."""
-        settings.validate()
+        settings = settings.validate()
         name = clean(name, limit=MAX_NAME, what="A game's name")
         now = self.clock.now()
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**63)
@@ -387,8 +384,8 @@ class Table:
         async with session.lock:
             self.require_moderator(session, actor)
             self._require_lobby(session)
-            if style not in ai.STYLES:
-                raise TableError(f"AI players are {', '.join(ai.STYLES)}.")
+            if style not in session.kind.ai_styles:
+                raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
             if len(session.seats) >= session.settings.players:
                 raise TableError("This game is full.")
             seat = Seat(ai=style, house=None if house is None else self._claimable_house(session, house))
@@ -401,10 +398,10 @@ class Table:
     def _claimable_house(self, session: Session, house: str, mine: str | None = None) -> str:
         if session.settings.house_assignment == "random":
             raise TableError("Houses are dealt at random in this game when it starts.")
-        house = house_id(house)
+        house = seat_id(session.kind, house)
         if house == mine:
             return house
-        if house not in FACTS.setups[session.settings.players].houses:
+        if house not in session.kind.seats(session.settings.players):
             raise TableError(
                 f"House {house.title()} does not play in a {session.settings.players}-player game."
             )
@@ -436,8 +433,8 @@ class Table:
             for seat in session.seats:
                 if seat.house is None:
                     seat.house = free.pop()
-            session.game = ThronesGame.new(
-                session.settings.players, session.seed, session.settings.tides_of_battle
+            session.game = session.kind.new_game(
+                session.settings.players, session.seed, session.settings.options
             )
             session.status = ACTIVE
             session.summary = [event.text for event in session.game.opening_events if event.to is None]
@@ -471,16 +468,17 @@ class Table:
 
     # --- playing ----------------------------------------------------------------------------------
 
-    def _parse(self, text: str, house: str) -> Action:
+    def _parse(self, session: Session, text: str, house: str) -> Any:
         if len(text) > MAX_LINE:
             raise TableError(f"A notation line is at most {MAX_LINE} characters (this one has {len(text)}).")
+        engine = session.kind.engine
         try:
             if ":" in text.split(" ", 1)[0]:
-                named, action = parse_line(text)
+                named, action = engine.parse_line(text)
                 if named != house:
                     raise TableError(f"You play House {house.title()}, not House {named.title()}.")
                 return action
-            return parse_action(text)
+            return engine.parse_action(text)
         except IllegalAction as error:
             raise TableError(str(error)) from None
 
@@ -505,9 +503,9 @@ class Table:
             seat = session.seat_of_user(actor.user_id)
             if seat is None or seat.house is None:
                 raise TableError("You have no house in this game.")
-            if house is not None and house_id(house) != seat.house:
+            if house is not None and seat_id(session.kind, house) != seat.house:
                 raise TableError(f"You play House {seat.house.title()}, not House {quote(house)}.")
-            action = self._parse(text, seat.house)
+            action = self._parse(session, text, seat.house)
             mine = game.decision_for(seat.house)
             if mine is None and self._already_recorded(session, seat.house, action):
                 return Outcome("That was already recorded; nothing more to do.")
@@ -516,7 +514,7 @@ class Table:
             return await self._advance(session, [Step(seat.house, action, actor.user_id)])
 
     @staticmethod
-    def _check_expected(game: ThronesGame, house: str, mine: Decision | None, expect: str) -> None:
+    def _check_expected(game: Game, house: str, mine: Decision | None, expect: str) -> None:
         asked = mine or game.changeable_decision(house)
         if asked is not None and fingerprint(decision_json(asked)) == expect:
             return
@@ -526,8 +524,8 @@ class Table:
             f"or the game moved on); nothing more was recorded.{now}"
         )
 
-    def _already_recorded(self, session: Session, house: str, action: Action) -> bool:
-        line = format_line(house, action)
+    def _already_recorded(self, session: Session, house: str, action: Any) -> bool:
+        line = Game.format_line(house, action)
         last = next((row for row in reversed(session.log) if row.house == house), None)
         return last is not None and last.notation == line
 
@@ -540,15 +538,15 @@ class Table:
         async with session.lock:
             self.require_moderator(session, actor)
             game = session.require_playing()
-            house = house_id(house)
-            if house not in game.state.houses:
+            house = seat_id(session.kind, house)
+            if house not in game.seats():
                 raise TableError(f"House {house.title()} is not in this game.")
             decision = game.decision_for(house)
             if decision is None and text is None:
                 raise TableError(f"House {house.title()} has no decision to force now.")
-            action = decision.default if text is None else self._parse(text, house)  # type: ignore[union-attr]
+            action = decision.default if text is None else self._parse(session, text, house)  # type: ignore[union-attr]
             secret = decision is None or decision.secret
-            details = {"house": house, "action": format_line(house, action), "secret": secret}
+            details = {"house": house, "action": Game.format_line(house, action), "secret": secret}
             outcome = await self._advance(
                 session,
                 [Step(house, action, actor.user_id, "moderator")],
@@ -615,12 +613,12 @@ class Table:
                 first = False
                 events += happened
                 session.summary.extend(e.text for e in happened if e.to is None)
-                if any(e.kind in outbox.PHASE_EVENTS for e in happened):
+                if any(e.kind in session.kind.board_events for e in happened):
                     boards.append(
                         outbox.board_item(session, list(session.summary), self._board_title(session))
                     )
                     session.summary = []
-                notation = format_line(step.house, step.action)
+                notation = Game.format_line(step.house, step.action)
                 secret = asked is None or asked.secret  # no decision asked: a secret answer changed
                 rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now, secret))
                 seq += 1
@@ -644,7 +642,7 @@ class Table:
             boards[-1]["payload"]["waiting"] = session.waiting_summary()
         out += outbox.private_items(session, events) + boards + outbox.prompt_items(session, new)
         if game.over:
-            state = game.state
+            readout = game.readout()
             out.append(
                 outbox.item(
                     "game-over",
@@ -652,8 +650,8 @@ class Table:
                     session.channel_id,
                     game_id=session.id,
                     game_name=session.name,
-                    winner=state.winner,
-                    ranking=list(state.ranking),
+                    winner=readout.winner,
+                    ranking=list(readout.ranking),
                 )
             )
 
@@ -694,14 +692,22 @@ class Table:
             seat = session.seat_of_house(decision.house)
             if seat.ai:
                 rng = Rng(session.seed ^ (len(game.log) * 0x9E3779B1))
-                return [Step(decision.house, ai.choose(game, decision, seat.ai, rng), None, "ai")]
+                return [Step(decision.house, self._ai_choice(session, decision, seat.ai, rng), None, "ai")]
         return []
 
+    @staticmethod
+    def _ai_choice(session: Session, decision: Decision, style: str, rng: Rng) -> Any:
+        """An AI seat's answer. A flaw in an AI's heuristics must not stall a game: it then plays a random
+        legal answer (and the flaw is logged)."""
+        game = session.require_game()
+        try:
+            return session.kind.choose(game, decision, style, rng)
+        except Exception:
+            log.exception("game %s: the %s AI failed on a %s decision", session.id, style, decision.kind)
+            return random_action(game, decision, rng)
+
     def _board_title(self, session: Session) -> str:
-        view = session.require_game().view(None)
-        if view["over"]:
-            return "The game is over"
-        return f"Round {view['round']}: {view['phase'].capitalize()} phase"
+        return session.kind.board_title(session.require_game().readout())
 
     def _sync_deadlines(
         self, session: Session, before: dict[str, str], acted: set[str], now: float
@@ -723,7 +729,7 @@ class Table:
                 continue
             new.append(decision)
             if not seat.ai:
-                due = now + session.settings.deadlines[category(decision.kind)]
+                due = now + session.settings.deadlines[session.kind.category(decision.kind)]
                 kept[decision.house] = Deadline(decision.house, decision.kind, now, due)
         session.deadlines = kept
         return new
@@ -902,7 +908,7 @@ class Table:
                 session.settings = session.settings.with_deadline(kind, seconds)
                 message = f"From now on, {kind} decisions get {seconds // 60} minute(s)."
             else:
-                houses = [house_id(house)] if house else list(session.deadlines)
+                houses = [seat_id(session.kind, house)] if house else list(session.deadlines)
                 missing = [h for h in houses if h not in session.deadlines]
                 if missing or not houses:
                     raise TableError(
@@ -934,7 +940,7 @@ class Table:
             self.require_moderator(session, actor)
             if session.broken is not None:
                 session.require_game()
-            seat = session.seat_of_house(house_id(house))
+            seat = session.seat_of_house(seat_id(session.kind, house))
             other = session.seat_of_user(user_id)
             if other is not None and other is not seat:
                 raise TableError("That person already has a seat in this game.")
@@ -954,7 +960,7 @@ class Table:
                         decision.house,
                         decision.kind,
                         now,
-                        now + session.settings.deadlines[category(decision.kind)],
+                        now + session.settings.deadlines[session.kind.category(decision.kind)],
                     )
                 items += outbox.prompt_items(session, pending)
             await self._write_moderation(
@@ -979,9 +985,9 @@ class Table:
             self.require_moderator(session, actor)
             if session.broken is not None:
                 session.require_game()
-            if ai_style is not None and ai_style not in ai.STYLES:
-                raise TableError(f"AI players are {', '.join(ai.STYLES)}.")
-            seat = session.seat_of_house(house_id(house))
+            if ai_style is not None and ai_style not in session.kind.ai_styles:
+                raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
+            seat = session.seat_of_house(seat_id(session.kind, house))
             before = seat.label
             seat.user_id, seat.name, seat.ai = None, "", ai_style
             who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
@@ -1340,18 +1346,17 @@ class Table:
 # --- helpers ---------------------------------------------------------------------------------------------
 
 
-def _replay(
-    session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[str, Any]] | None
-) -> ThronesGame:
+def _replay(session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[str, Any]] | None) -> Game:
     """The game after ``rows``, from the snapshot when it is one of theirs. Pure: run it in a thread."""
-    game: ThronesGame | None = None
+    kind = session.kind
+    game: Game | None = None
     if snapshot is not None and any(row.seq == snapshot[0] for row in rows):
         seq, position = snapshot
         with contextlib.suppress(IllegalAction):  # a damaged snapshot: the log alone rebuilds the game
-            game = ThronesGame.from_position(position)
+            game = kind.load_game(position)
             rest = [row for row in rows if row.seq > seq]
     if game is None:
-        game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
+        game = kind.new_game(session.settings.players, session.seed, session.settings.options)
         rest = rows
     for row in rest:
         try:
@@ -1366,10 +1371,11 @@ def _replay(
 def _phases_before_each_action(session: Session, rows: list[ActionRow]) -> list[tuple[int, str]]:
     """The (round, phase) the game was in when each action was made. Replays the whole log: run it in a
     thread."""
-    game = ThronesGame.new(session.settings.players, session.seed, session.settings.tides_of_battle)
+    game = session.kind.new_game(session.settings.players, session.seed, session.settings.options)
     phases = []
     for row in rows:
-        phases.append((game.state.round, current_phase(game)))
+        readout = game.readout()
+        phases.append((readout.round or 0, readout.phase))
         game.apply_line(row.notation)
     return phases
 

@@ -16,8 +16,8 @@ from engine.thrones.game import ThronesGame
 from engine.thrones.random_player import random_action
 from table.clock import FakeClock
 from table.outbox import decision_json
-from table.prompting import game_extras
 from table.table import Table
+from table.thrones.extras import game_extras
 
 KINDS = (
     "orders",

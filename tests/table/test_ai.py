@@ -9,11 +9,12 @@ import time
 import pytest
 
 from engine.core.rng import Rng
+from engine.thrones import ai
 from engine.thrones.actions import Action
 from engine.thrones.control import castle_counts
 from engine.thrones.game import ThronesGame
 from engine.thrones.random_player import random_action
-from table import GameSettings, TableError, ai
+from table import GameSettings, TableError
 from table.session import OVER
 from tests.table.conftest import ALICE, CHANNEL, GUILD
 

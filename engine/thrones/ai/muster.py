@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import MusterItem
+from engine.thrones.ai.board import Sense
 from engine.thrones.board import BOARD
 from engine.thrones.mustering import ship_targets, validate_muster
 from engine.thrones.state import State
-from table.sensible_board import Sense
 
 
 def _ship_items(state: State, house: str, area: str) -> list[MusterItem]:

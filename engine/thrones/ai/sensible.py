@@ -1,7 +1,7 @@
 """The "sensible" AI style: simple heuristics that defend what a house holds and take what it can.
 
-Orders, marches, raids, consolidations and musters live in :mod:`table.sensible_orders` and
-:mod:`table.sensible_muster`; this module answers everything else (bids, house cards, support, retreats,
+Orders, marches, raids, consolidations and musters live in :mod:`engine.thrones.ai.orders` and
+:mod:`engine.thrones.ai.muster`; this module answers everything else (bids, house cards, support, retreats,
 losses, wildling cards...) and falls back on the random legal player for any decision it has no idea
 about. It is deterministic: the same game and decision give the same action (the ``rng`` only feeds that
 fallback).
@@ -9,7 +9,6 @@ fallback).
 
 from __future__ import annotations
 
-import logging
 import math
 from collections.abc import Callable
 
@@ -28,6 +27,9 @@ from engine.thrones.actions import (
     Retrieve,
     Swap,
 )
+from engine.thrones.ai.board import EXPENDABLE, VALUE, Sense, card_strength
+from engine.thrones.ai.muster import muster_items
+from engine.thrones.ai.orders import choose_consolidate, choose_march, choose_orders, choose_raid
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.combat.frame import CombatFrame
 from engine.thrones.combat.strength import breakdown
@@ -36,11 +38,6 @@ from engine.thrones.game import ThronesGame
 from engine.thrones.orders import TOKENS
 from engine.thrones.random_player import random_action
 from engine.thrones.reconcile import reconcile_plan
-from table.sensible_board import EXPENDABLE, VALUE, Sense, card_strength
-from table.sensible_muster import muster_items
-from table.sensible_orders import choose_consolidate, choose_march, choose_orders, choose_raid
-
-log = logging.getLogger(__name__)
 
 # --- bids ----------------------------------------------------------------------------------------------
 
@@ -410,8 +407,4 @@ def sensible_action(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     handler = HANDLERS.get(decision.kind)
     if handler is None:
         return random_action(game, decision, rng)
-    try:
-        return handler(game, decision)
-    except Exception:  # a flaw in a heuristic must not stall a game: play a random legal move instead
-        log.exception("sensible AI failed on a %s decision of House %s", decision.kind, decision.house)
-        return random_action(game, decision, rng)
+    return handler(game, decision)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Consolidate, March, PlaceOrders, Raid
+from engine.thrones.ai.board import DEFEND, SUPPORTERS, VALUE, Sense, attack_value
+from engine.thrones.ai.muster import muster_items
 from engine.thrones.board import BOARD
 from engine.thrones.game import ThronesGame
 from engine.thrones.marches import (
@@ -29,8 +31,6 @@ from engine.thrones.planning import validate_orders
 from engine.thrones.raids import raid_reach
 from engine.thrones.state import State
 from engine.thrones.turns import house_orders
-from table.sensible_board import DEFEND, SUPPORTERS, VALUE, Sense, attack_value
-from table.sensible_muster import muster_items
 
 MARCH_WORTH = 1.0  # a plan worth less is no reason to spend a March order
 SPREAD_WORTH = 1.0  # a lone unit walks into an empty area only for supply, power or a castle

@@ -1,0 +1,121 @@
+"""What the table needs to know of a game, and nothing more: its kind.
+
+The table runs any game through its kind: which seats play at each player count, the game's own options
+and how to check them, how to build a game (from settings and a seed, or from a position), the deadline
+category of each decision, which events call for a board, the AI styles, what a prompt needs beyond the
+decision (its "extras"), and how to name seats and phases. A game's kind lives in its own package
+(``table/thrones/`` for A Game of Thrones) and is found through :mod:`table.kinds`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core.decisions import Decision
+from engine.core.game import Game, Readout
+from engine.core.random_player import random_action
+from engine.core.rng import Rng
+from table.errors import TableError
+
+HOUR = 3600
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game's own setting, chosen when a game is created: on/off (a bool default), a number (an int
+    default) or one of ``choices`` (a str default). ``label`` names it shortly ("Tides of Battle"),
+    ``description`` says what it does."""
+
+    name: str
+    label: str
+    description: str
+    default: bool | int | str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+    def shown(self, value: Any) -> str:
+        """The option's value in a few words: "Tides of Battle", "no Tides of Battle", "Rounds: 8"."""
+        if isinstance(self.default, bool):
+            return self.label if value else f"no {self.label}"
+        return f"{self.label}: {value}"
+
+    def check(self, value: Any) -> bool | int | str:
+        """The value, checked against the option's type and bounds; raises TableError."""
+        if isinstance(self.default, bool):
+            if value is True or value is False:
+                return value
+            raise TableError(f"The option {self.name} is on or off (true or false).")
+        if isinstance(self.default, int):
+            if type(value) is int and self.minimum <= value <= self.maximum:
+                return value
+            raise TableError(
+                f"The option {self.name} is a whole number from {self.minimum} to {self.maximum}."
+            )
+        if isinstance(value, str) and value in self.choices:
+            return value
+        raise TableError(f"The option {self.name} is one of {', '.join(self.choices)}.")
+
+
+class GameKind:
+    """A game, as the table sees it. Subclasses set the class attributes and :meth:`seats`, and override
+    the rest where the defaults do not fit."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    engine: ClassVar[type[Game]]
+    players: ClassVar[range] = range(2, 3)
+    # Deadline categories, in the order a person reads them, each with its default time in seconds; every
+    # decision kind falls into one (see :meth:`category`), the last one being the catch-all.
+    deadlines: ClassVar[Mapping[str, int]] = {"turn": 24 * HOUR, "other": 12 * HOUR}
+    options: ClassVar[tuple[Option, ...]] = ()
+    board_events: ClassVar[frozenset[str]] = frozenset({"phase", "game-over"})
+    ai_styles: ClassVar[tuple[str, ...]] = ("random",)
+
+    def seats(self, players: int) -> tuple[str, ...]:
+        """The seats (houses) that play in a game of ``players``."""
+        raise NotImplementedError
+
+    def category(self, decision_kind: str) -> str:
+        """The deadline category of an engine decision kind."""
+        return list(self.deadlines)[-1]
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's options, every one present and checked; raises TableError."""
+        known = {option.name: option for option in self.options}
+        unknown = [str(name) for name in options if name not in known]
+        if unknown:
+            have = ", ".join(known) or "none"
+            raise TableError(
+                f"{self.title} has no option {', '.join(sorted(unknown))[:80]} (it has: {have})."
+            )
+        return {name: option.check(options.get(name, option.default)) for name, option in known.items()}
+
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Game:
+        return self.engine.setup(players, seed, options)
+
+    def load_game(self, position: dict[str, Any]) -> Game:
+        return self.engine.from_position(position)
+
+    def choose(self, game: Game, decision: Decision, style: str, rng: Rng) -> Any:
+        """The answer an AI seat of ``style`` gives."""
+        if style == "random":
+            return random_action(game, decision, rng)
+        raise TableError(f"AI players of {self.title} are {', '.join(self.ai_styles)}.")
+
+    def extras(self, game: Game, decision: dict[str, Any]) -> Any:
+        """What a prompt for ``decision`` (its JSON payload) needs beyond it, read from the game: the
+        game's screens in the bot know what to do with it. Public facts only."""
+        return None
+
+    def seat_name(self, seat: str) -> str:
+        return f"House {seat.title()}"
+
+    def board_title(self, readout: Readout) -> str:
+        if readout.over:
+            return "The game is over"
+        if readout.round is None:
+            return f"{readout.phase.capitalize()} phase"
+        return f"Round {readout.round}: {readout.phase.capitalize()} phase"

@@ -1,0 +1,61 @@
+"""A Game of Thrones as the table sees it: seats by player count, the Tides of Battle option, deadline
+categories (orders, bids, house cards, the rest), the random and sensible AI, and prompt extras."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core.decisions import Decision
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.thrones import ai
+from engine.thrones.board import FACTS
+from engine.thrones.game import ThronesGame
+from table.errors import TableError
+from table.kind import HOUR, GameKind, Option
+from table.thrones.extras import game_extras
+
+_CATEGORY_OF_KIND = {
+    "orders": "orders",
+    "bid": "bids",
+    "house-card": "cards",
+    "replace-card": "cards",
+    "tides-redraw": "cards",
+}
+
+
+class ThronesKind(GameKind):
+    id: ClassVar[str] = "thrones"
+    title: ClassVar[str] = ThronesGame.title
+    engine: ClassVar[type[Game]] = ThronesGame
+    players: ClassVar[range] = range(3, 7)
+    deadlines: ClassVar[dict[str, int]] = {
+        "orders": 24 * HOUR,
+        "bids": 12 * HOUR,
+        "cards": 12 * HOUR,
+        "other": 12 * HOUR,
+    }
+    options: ClassVar[tuple[Option, ...]] = (
+        Option("tides_of_battle", "Tides of Battle", "Battles draw a Tides of Battle card each", False),
+    )
+    ai_styles: ClassVar[tuple[str, ...]] = ai.STYLES
+
+    def seats(self, players: int) -> tuple[str, ...]:
+        setup = FACTS.setups.get(players)
+        return () if setup is None else tuple(setup.houses)
+
+    def category(self, decision_kind: str) -> str:
+        return _CATEGORY_OF_KIND.get(decision_kind, "other")
+
+    def choose(self, game: Game, decision: Decision, style: str, rng: Rng) -> Any:
+        if style not in ai.STYLES:
+            raise TableError(f"AI players are {', '.join(ai.STYLES)}.")
+        assert isinstance(game, ThronesGame)
+        return ai.choose(game, decision, style, rng)
+
+    def extras(self, game: Game, decision: dict[str, Any]) -> Any:
+        assert isinstance(game, ThronesGame)
+        return game_extras(game, decision)
+
+
+KIND = ThronesKind()
