@@ -1,42 +1,10 @@
-"""The board image: the whole public state of a game in one PNG, drawn with Pillow.
+"""The board image: a view from the engine drawn as one PNG, with Pillow.
 
-``render(view)`` takes a view from the engine (a spectator's, for anything posted in a channel) and
-returns PNG bytes; it reads nothing else but the game's static data. The static map is drawn once per
-process and reused.
+For now every view is an A Game of Thrones view: see :mod:`renderer.thrones`.
 """
 
 from __future__ import annotations
 
-import io
-from typing import Any
-
-from PIL import Image, ImageDraw
-
-from renderer.board import draw_map
-from renderer.panel import draw_panel
-from renderer.style import HEIGHT, WIDTH
-
-PNG_COMPRESSION = 6
-
-
-def compose(view: dict[str, Any], highlights: bool = True) -> Image.Image:
-    """The finished image, before encoding."""
-    board, _ = draw_map(view, highlights)
-    image = Image.new("RGBA", (WIDTH, HEIGHT))
-    image.paste(board, (0, 0))
-    draw_panel(ImageDraw.Draw(image), view, HEIGHT)
-    return image.convert("RGB")
-
-
-def encode(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_COMPRESSION)
-    return out.getvalue()
-
-
-def render(view: dict[str, Any], *, highlights: bool = True) -> bytes:
-    """PNG bytes of the board for ``view``."""
-    return encode(compose(view, highlights))
-
+from renderer.thrones import compose, encode, render
 
 __all__ = ["compose", "encode", "render"]

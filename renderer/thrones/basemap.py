@@ -7,8 +7,8 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from renderer import shapes
-from renderer.style import (
+from renderer.thrones import shapes
+from renderer.thrones.style import (
     DARK,
     FACTS,
     GEOMETRY,

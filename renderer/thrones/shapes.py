@@ -12,8 +12,8 @@ import math
 
 from PIL import Image, ImageDraw
 
-from renderer.layout import UNIT
-from renderer.style import DARK, FACTS, GOLD, INITIALS, LIGHT, NEUTRAL, colour, font, ink_on
+from renderer.thrones.layout import UNIT
+from renderer.thrones.style import DARK, FACTS, GOLD, INITIALS, LIGHT, NEUTRAL, colour, font, ink_on
 
 Box = tuple[float, float, float, float]
 _SS = 4  # sprites are drawn this much larger, then shrunk, for smooth edges

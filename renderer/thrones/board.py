@@ -6,10 +6,21 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer import shapes
-from renderer.basemap import decor, fills, label_box, polygon
-from renderer.layout import unit_boxes
-from renderer.style import DARK, FACTS, GEOMETRY, IMPASSABLE, LIGHT, MAP_HEIGHT, at, colour, font, tint
+from renderer.thrones import shapes
+from renderer.thrones.basemap import decor, fills, label_box, polygon
+from renderer.thrones.layout import unit_boxes
+from renderer.thrones.style import (
+    DARK,
+    FACTS,
+    GEOMETRY,
+    IMPASSABLE,
+    LIGHT,
+    MAP_HEIGHT,
+    at,
+    colour,
+    font,
+    tint,
+)
 
 Drawn = dict[str, Any]
 Box = tuple[float, float, float, float]

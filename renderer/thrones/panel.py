@@ -7,8 +7,8 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from renderer import shapes
-from renderer.style import (
+from renderer.thrones import shapes
+from renderer.thrones.style import (
     DARK,
     FACTS,
     GOLD,
