@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from engine.thrones.game import ThronesGame
-from renderer.thrones import compose, encode, render
+from renderer.core.png import encode
+from renderer.thrones import compose, render
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITION = ROOT / "tests" / "renderer" / "thrones" / "positions" / "mid-game-6.json"

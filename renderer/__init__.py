@@ -5,6 +5,7 @@ For now every view is an A Game of Thrones view: see :mod:`renderer.thrones`.
 
 from __future__ import annotations
 
-from renderer.thrones import compose, encode, render
+from renderer.core.png import encode
+from renderer.thrones import compose, render
 
 __all__ = ["compose", "encode", "render"]

@@ -7,16 +7,14 @@ but the game's static data. The static map is drawn once per process and reused.
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer.core.png import encode
 from renderer.thrones.board import draw_map
 from renderer.thrones.panel import draw_panel
 from renderer.thrones.style import HEIGHT, WIDTH
-
-PNG_COMPRESSION = 6
 
 
 def compose(view: dict[str, Any], highlights: bool = True) -> Image.Image:
@@ -28,15 +26,9 @@ def compose(view: dict[str, Any], highlights: bool = True) -> Image.Image:
     return image.convert("RGB")
 
 
-def encode(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_COMPRESSION)
-    return out.getvalue()
-
-
 def render(view: dict[str, Any], *, highlights: bool = True) -> bytes:
     """PNG bytes of the board for ``view``."""
     return encode(compose(view, highlights))
 
 
-__all__ = ["compose", "encode", "render"]
+__all__ = ["compose", "render"]
