@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 
 from engine.thrones.game import ThronesGame
+from renderer import render
 from renderer.core.png import encode
-from renderer.thrones import compose, render
+from renderer.thrones import compose
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITION = ROOT / "tests" / "renderer" / "thrones" / "positions" / "mid-game-6.json"

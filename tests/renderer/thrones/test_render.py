@@ -12,7 +12,8 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from engine.thrones.game import ThronesGame
-from renderer.thrones import compose, render
+from renderer import render
+from renderer.thrones import compose
 from renderer.thrones.basemap import polygon
 from renderer.thrones.board import draw_map, units_clear_of_name
 from renderer.thrones.layout import unit_boxes
