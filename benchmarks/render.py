@@ -10,9 +10,12 @@ import time
 from pathlib import Path
 
 from engine.thrones.game import ThronesGame
-from renderer import compose, encode, render
+from renderer import render
+from renderer.core.png import encode
+from renderer.thrones import compose
 
-POSITION = Path(__file__).resolve().parent.parent / "tests" / "renderer" / "positions" / "mid-game-6.json"
+ROOT = Path(__file__).resolve().parent.parent
+POSITION = ROOT / "tests" / "renderer" / "thrones" / "positions" / "mid-game-6.json"
 
 
 def main() -> None:

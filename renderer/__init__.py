@@ -1,42 +1,31 @@
-"""The board image: the whole public state of a game in one PNG, drawn with Pillow.
+"""The board image: a view from the engine drawn as one PNG, with Pillow.
 
-``render(view)`` takes a view from the engine (a spectator's, for anything posted in a channel) and
-returns PNG bytes; it reads nothing else but the game's static data. The static map is drawn once per
-process and reused.
+``render(view)`` is what the bot calls. Each game draws its own board (``renderer/thrones/`` for A Game
+of Thrones), named by :mod:`data.games`; this module only chooses it by the game the view names, so it
+imports no game, and a game's package is imported when a board of that game is first drawn. The
+drawing primitives the games share are in :mod:`renderer.core`.
 """
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-from PIL import Image, ImageDraw
-
-from renderer.board import draw_map
-from renderer.panel import draw_panel
-from renderer.style import HEIGHT, WIDTH
-
-PNG_COMPRESSION = 6
+from data.games import game
 
 
-def compose(view: dict[str, Any], highlights: bool = True) -> Image.Image:
-    """The finished image, before encoding."""
-    board, _ = draw_map(view, highlights)
-    image = Image.new("RGBA", (WIDTH, HEIGHT))
-    image.paste(board, (0, 0))
-    draw_panel(ImageDraw.Draw(image), view, HEIGHT)
-    return image.convert("RGB")
+def render(view: dict[str, Any], **kwargs: Any) -> bytes:
+    """PNG bytes of the board for ``view``, drawn by the renderer of the view's game; ``kwargs`` go to it
+    (``highlights=False``, for instance). Raises ValueError for a view that names no game, and
+    data.games.UnknownGame for a game that is not registered."""
+    game_id = view.get("game")
+    if game_id is None:
+        raise ValueError(
+            "A view names its game (view['game'], such as 'thrones') so that its board can be drawn; "
+            "this one names none."
+        )
+    draw = game(game_id).load("renderer")
+    png: bytes = draw(view, **kwargs)
+    return png
 
 
-def encode(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_COMPRESSION)
-    return out.getvalue()
-
-
-def render(view: dict[str, Any], *, highlights: bool = True) -> bytes:
-    """PNG bytes of the board for ``view``."""
-    return encode(compose(view, highlights))
-
-
-__all__ = ["compose", "encode", "render"]
+__all__ = ["render"]

@@ -22,7 +22,9 @@ from engine.thrones.game import ThronesGame
 from engine.thrones.random_player import random_action
 
 POSITIONS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-RENDERER_POSITION = pathlib.Path(__file__).parent.parent / "renderer" / "positions" / "mid-game-6.json"
+RENDERER_POSITION = (
+    pathlib.Path(__file__).parent.parent / "renderer" / "thrones" / "positions" / "mid-game-6.json"
+)
 PREFIX = "This position cannot be loaded: "
 
 

@@ -6,17 +6,20 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer import shapes
-from renderer.basemap import decor, fills, label_box, polygon
-from renderer.layout import unit_boxes
-from renderer.style import DARK, FACTS, GEOMETRY, IMPASSABLE, LIGHT, MAP_HEIGHT, at, colour, font, tint
+from renderer.core import Box, Point
+from renderer.core.colours import DARK, LIGHT
+from renderer.core.marks import arrow, paste
+from renderer.core.text import label
+from renderer.thrones import shapes
+from renderer.thrones.basemap import decor, fills, label_box, polygon
+from renderer.thrones.layout import unit_boxes
+from renderer.thrones.style import FACTS, GEOMETRY, IMPASSABLE, MAP_HEIGHT, NEUTRAL, at, colour, tint
 
 Drawn = dict[str, Any]
-Box = tuple[float, float, float, float]
 TOKEN_ROOM = 17  # the radius a token needs to stay clear of an area's name
 
 
-def clear_of_name(area: str, point: tuple[float, float]) -> tuple[float, float]:
+def clear_of_name(area: str, point: Point) -> Point:
     """A token's place, moved below the area's name (and its icons) when it would cover them."""
     left, top, right, bottom = label_box(area)
     bottom += 22 if FACTS.areas[area].kind == "land" else 0  # the icon row under a land area's name
@@ -71,10 +74,7 @@ def draw_map(view: dict[str, Any], highlights: bool = True) -> tuple[Image.Image
     for area, entry in areas.items():
         shape = GEOMETRY.areas[area]
         if entry.get("impassable") and FACTS.areas[area].kind == "land":
-            x, y = at(*shape.units[:2])
-            draw.text(
-                (x, y), "impassable", font=font(14), fill=LIGHT, anchor="mm", stroke_width=2, stroke_fill=DARK
-            )
+            label(draw, at(*shape.units[:2]), ["impassable"], 14, fill=LIGHT, outline=DARK, stroke=2)
         token_x, token_y = clear_of_name(area, at(*shape.token))
         if "garrison" in entry:
             shapes.garrison(draw, (token_x, token_y), entry["garrison"], FACTS.areas[area].home)
@@ -92,9 +92,7 @@ def draw_map(view: dict[str, Any], highlights: bool = True) -> tuple[Image.Image
         units = _units_of(area, entry, view)
         boxes = units_clear_of_name(area, unit_boxes(area, len(units)))
         for unit, box in zip(units, boxes, strict=True):
-            shapes.paste(
-                image, shapes.unit_sprite(unit["kind"], unit["house"], bool(unit.get("routed"))), box
-            )
+            paste(image, shapes.unit_sprite(unit["kind"], unit["house"], bool(unit.get("routed"))), box)
             if unit.get("attacking"):
                 draw.rectangle(box, outline=(220, 40, 40), width=2)
         drawn["units"][area] = boxes
@@ -103,7 +101,7 @@ def draw_map(view: dict[str, Any], highlights: bool = True) -> tuple[Image.Image
     return image, drawn
 
 
-def _anchor(area: str) -> tuple[float, float]:
+def _anchor(area: str) -> Point:
     return at(*GEOMETRY.areas[area].units[:2])
 
 
@@ -112,11 +110,11 @@ def _highlights(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     last = view.get("last_action_phase", {})
     for source, dest, house in last.get("marches", []):
         start, end = _anchor(source), _anchor(dest)
-        shapes.arrow(draw, start, end, colour(house))
+        arrow(draw, start, end, colour(house))
     for step in view.get("procedure", []):
         if step.get("step") in ("combat", "neutral-attack"):
-            shapes.arrow(draw, _anchor(step["origin"]), _anchor(step["area"]), colour(step["attacker"]))
+            arrow(draw, _anchor(step["origin"]), _anchor(step["area"]), colour(step["attacker"]))
     for area, _attacker, _defender, winner in last.get("battles", []):
         left, top, _, bottom = label_box(area)
-        fill = colour(winner) if winner in FACTS.houses else (120, 120, 128)
+        fill = colour(winner) if winner in FACTS.houses else NEUTRAL
         shapes.battle_marker(draw, (left - 18, (top + bottom) / 2), fill)

@@ -1,4 +1,5 @@
-"""The symbols of the board: units, order and power tokens, garrisons, neutral forces, icons, arrows.
+"""The pieces of the A Game of Thrones board: units, order and power tokens, garrisons, neutral forces,
+the castle, supply and power icons, and battle markers.
 
 Units are small sprites in the house's colour with the house's initial, each kind its own silhouette
 (a footman's pawn, a knight's shield, a ship's hull and sail, a siege engine's tower), so that shape
@@ -12,10 +13,14 @@ import math
 
 from PIL import Image, ImageDraw
 
-from renderer.layout import UNIT
-from renderer.style import DARK, FACTS, GOLD, INITIALS, LIGHT, NEUTRAL, colour, font, ink_on
+from renderer.core import Point
+from renderer.core.colours import DARK, GOLD, LIGHT, RGB, ink_on
+from renderer.core.fonts import font
+from renderer.core.marks import star
+from renderer.core.tokens import circle_token
+from renderer.thrones.layout import UNIT
+from renderer.thrones.style import FACTS, INITIALS, NEUTRAL, colour
 
-Box = tuple[float, float, float, float]
 _SS = 4  # sprites are drawn this much larger, then shrunk, for smooth edges
 
 
@@ -80,23 +85,6 @@ def unit_sprite(kind: str, house: str, routed: bool) -> Image.Image:
     return sprite.rotate(90, expand=False) if routed else sprite
 
 
-def paste(canvas: Image.Image, sprite: Image.Image, box: Box) -> None:
-    canvas.alpha_composite(sprite, (round(box[0]), round(box[1])))
-
-
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
-
-
-def star(draw: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, fill=GOLD) -> None:
-    draw.polygon(_star(*centre, r), fill=fill, outline=DARK)
-
-
 _ORDER_TEXT = {"march": "M", "defense": "D", "support": "S", "raid": "R", "consolidate": "CP"}
 
 
@@ -108,17 +96,13 @@ def order_label(token: str) -> str:
     return text
 
 
-def order_token(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], house: str, token: str | None
-) -> None:
+def order_token(draw: ImageDraw.ImageDraw, centre: Point, house: str, token: str | None) -> None:
     """An order token: face down shows only its house; face up shows its type and bonus, a star if special."""
     x, y = centre
     r = 15
     fill = colour(house)
     if token is None:
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=DARK, width=2)
-        draw.ellipse((x - r + 4, y - r + 4, x + r - 4, y + r - 4), outline=ink_on(fill), width=1)
-        draw.text((x, y), INITIALS[house], font=font(15), fill=ink_on(fill), anchor="mm")
+        circle_token(draw, centre, r, INITIALS[house], fill, outline=DARK, width=2, text_size=15, ring=4)
         return
     special = FACTS.order_tokens[token].special
     draw.ellipse((x - r, y - r, x + r, y + r), fill=LIGHT, outline=GOLD if special else fill, width=4)
@@ -128,22 +112,18 @@ def order_token(
         star(draw, (x + r * 0.75, y - r * 0.75), 7)
 
 
-def power_token(draw: ImageDraw.ImageDraw, centre: tuple[float, float], house: str) -> None:
-    x, y = centre
-    r = 10
-    fill = colour(house)
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=GOLD, width=3)
-    draw.text((x, y), INITIALS[house], font=font(11), fill=ink_on(fill), anchor="mm")
+def power_token(draw: ImageDraw.ImageDraw, centre: Point, house: str) -> None:
+    circle_token(draw, centre, 10, INITIALS[house], colour(house), outline=GOLD, width=3, text_size=11)
 
 
-def garrison(draw: ImageDraw.ImageDraw, centre: tuple[float, float], value: int, house: str | None) -> None:
+def garrison(draw: ImageDraw.ImageDraw, centre: Point, value: int, house: str | None) -> None:
     x, y = centre
     shield = [(x - 13, y - 14), (x + 13, y - 14), (x + 13, y + 2), (x, y + 15), (x - 13, y + 2)]
     draw.polygon(shield, fill=LIGHT, outline=colour(house) if house else DARK, width=3)
     draw.text((x, y - 1), str(value), font=font(15), fill=DARK, anchor="mm")
 
 
-def neutral_force(draw: ImageDraw.ImageDraw, centre: tuple[float, float], value: int) -> None:
+def neutral_force(draw: ImageDraw.ImageDraw, centre: Point, value: int) -> None:
     x, y = centre
     r = 15
     octagon = [
@@ -153,7 +133,7 @@ def neutral_force(draw: ImageDraw.ImageDraw, centre: tuple[float, float], value:
     draw.text((x, y), str(value), font=font(15), fill=LIGHT, anchor="mm")
 
 
-def castle(draw: ImageDraw.ImageDraw, centre: tuple[float, float], level: int) -> None:
+def castle(draw: ImageDraw.ImageDraw, centre: Point, level: int) -> None:
     """One tower for a castle, two for a stronghold."""
     x, y = centre
     for dx in (-6, 6) if level == 2 else (0,):
@@ -178,14 +158,14 @@ def castle(draw: ImageDraw.ImageDraw, centre: tuple[float, float], level: int) -
         )
 
 
-def barrel(draw: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
+def barrel(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
     draw.rounded_rectangle((x - 5, y - 7, x + 5, y + 7), radius=3, fill=(150, 100, 55), outline=DARK)
     draw.line((x - 5, y - 2, x + 5, y - 2), fill=DARK)
     draw.line((x - 5, y + 3, x + 5, y + 3), fill=DARK)
 
 
-def crown(draw: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
+def crown(draw: ImageDraw.ImageDraw, centre: Point) -> None:
     x, y = centre
     draw.polygon(
         [(x - 7, y + 5), (x - 7, y - 5), (x - 3, y), (x, y - 7), (x + 3, y), (x + 7, y - 5), (x + 7, y + 5)],
@@ -194,22 +174,7 @@ def crown(draw: ImageDraw.ImageDraw, centre: tuple[float, float]) -> None:
     )
 
 
-def arrow(draw: ImageDraw.ImageDraw, start: tuple[float, float], end: tuple[float, float], fill) -> None:
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1:
-        return
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    tip = (x1 - ux * 8, y1 - uy * 8)
-    base = (tip[0] - ux * 14, tip[1] - uy * 14)
-    edge = ink_on(fill)  # a light edge around dark colours, a dark one around light colours
-    draw.line((x0, y0, *base), fill=edge, width=8)
-    draw.line((x0, y0, *base), fill=fill, width=4)
-    head = [tip, (base[0] - uy * 9, base[1] + ux * 9), (base[0] + uy * 9, base[1] - ux * 9)]
-    draw.polygon(head, fill=fill, outline=edge, width=2)
-
-
-def battle_marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], winner_fill) -> None:
+def battle_marker(draw: ImageDraw.ImageDraw, centre: Point, winner_fill: RGB) -> None:
     """Crossed swords in a ring of the winner's colour."""
     x, y = centre
     draw.ellipse((x - 15, y - 15, x + 15, y + 15), fill=LIGHT, outline=winner_fill, width=4)

@@ -12,11 +12,12 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from engine.thrones.game import ThronesGame
-from renderer import compose, render
-from renderer.basemap import polygon
-from renderer.board import draw_map, units_clear_of_name
-from renderer.layout import unit_boxes
-from renderer.style import FACTS, HEIGHT, LAND, MAP_HEIGHT, MAP_WIDTH, SEA, WIDTH, tint
+from renderer import render
+from renderer.thrones import compose
+from renderer.thrones.basemap import polygon
+from renderer.thrones.board import draw_map, units_clear_of_name
+from renderer.thrones.layout import unit_boxes
+from renderer.thrones.style import FACTS, HEIGHT, LAND, MAP_HEIGHT, MAP_WIDTH, SEA, WIDTH, tint
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from renderer.style import GEOMETRY, SCALE, at
+from renderer.thrones.style import GEOMETRY, SCALE, at
 
 UNIT = 30  # a unit symbol's box, in image pixels
 GAP = 4

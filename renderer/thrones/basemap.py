@@ -7,14 +7,14 @@ import functools
 
 from PIL import Image, ImageDraw
 
-from renderer import shapes
-from renderer.style import (
-    DARK,
+from renderer.core import Box, Point, text
+from renderer.core.colours import DARK, LIGHT
+from renderer.thrones import shapes
+from renderer.thrones.style import (
     FACTS,
     GEOMETRY,
     LAND,
     LAND_BORDER,
-    LIGHT,
     MAP_HEIGHT,
     MAP_WIDTH,
     PORT,
@@ -22,13 +22,12 @@ from renderer.style import (
     SEA,
     SEA_BORDER,
     at,
-    font,
 )
 
 LABEL_SIZE = 21
 
 
-def polygon(area: str) -> list[tuple[float, float]]:
+def polygon(area: str) -> list[Point]:
     return [at(x, y) for x, y in GEOMETRY.areas[area].outline]
 
 
@@ -48,22 +47,14 @@ def fills() -> Image.Image:
     return image
 
 
-def label_lines(name: str) -> list[str]:
-    """Long names on two lines, split at the space nearest the middle."""
-    if len(name) <= 14 or " " not in name:
-        return [name]
-    middle = len(name) / 2
-    cut = min((i for i, ch in enumerate(name) if ch == " "), key=lambda i: abs(i - middle))
-    return [name[:cut], name[cut + 1 :]]
+def _name(area: str) -> list[str]:
+    """An area's name, on the lines it is written on."""
+    return text.balanced_lines(FACTS.areas[area].name)
 
 
-def label_box(area: str) -> tuple[float, float, float, float]:
+def label_box(area: str) -> Box:
     """Where an area's name is written, on the image."""
-    x, y = at(*GEOMETRY.areas[area].label)
-    lines = label_lines(FACTS.areas[area].name)
-    width = max(font(LABEL_SIZE).getlength(line) for line in lines)
-    height = len(lines) * (LABEL_SIZE + 2)
-    return x - width / 2, y - height / 2, x + width / 2, y + height / 2
+    return text.label_box(at(*GEOMETRY.areas[area].label), _name(area), LABEL_SIZE)
 
 
 def _icons(draw: ImageDraw.ImageDraw, area: str) -> None:
@@ -105,19 +96,15 @@ def decor() -> Image.Image:
     for area in sorted(FACTS.areas):
         if _kind(area) == "port":
             continue
-        x, y = at(*GEOMETRY.areas[area].label)
-        lines = label_lines(FACTS.areas[area].name)
         on_sea = _kind(area) == "sea"
-        draw.multiline_text(
-            (x, y),
-            "\n".join(lines),
-            font=font(LABEL_SIZE),
-            anchor="mm",
-            align="center",
-            spacing=2,
+        text.label(
+            draw,
+            at(*GEOMETRY.areas[area].label),
+            _name(area),
+            LABEL_SIZE,
             fill=LIGHT if on_sea else DARK,
-            stroke_width=3,
-            stroke_fill=DARK if on_sea else LIGHT,
+            outline=DARK if on_sea else LIGHT,
+            stroke=3,
         )
         if not on_sea:
             _icons(draw, area)

@@ -1,5 +1,6 @@
 """The side panel: round and phase, the three influence tracks with their dominance tokens and King's
-Court stars, supply, victory, the wildling threat, each house's power and cards, and a legend."""
+Court stars, supply, victory, the wildling threat, each house's power and cards, this round's Westeros
+cards, and the legend at the foot."""
 
 from __future__ import annotations
 
@@ -7,22 +8,13 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from renderer import shapes
-from renderer.style import (
-    DARK,
-    FACTS,
-    GOLD,
-    INITIALS,
-    LIGHT,
-    MAP_WIDTH,
-    PANEL,
-    PANEL_DIM,
-    PANEL_TEXT,
-    PANEL_WIDTH,
-    colour,
-    font,
-    ink_on,
-)
+from renderer.core import panel
+from renderer.core.colours import DARK, GOLD, LIGHT, PANEL, PANEL_DIM, PANEL_TEXT
+from renderer.core.fonts import font
+from renderer.core.marks import star
+from renderer.core.tokens import badge
+from renderer.thrones.legend import draw_legend
+from renderer.thrones.style import FACTS, INITIALS, MAP_WIDTH, PANEL_WIDTH, colour
 
 LEFT = MAP_WIDTH + 24
 TRACKS = (
@@ -39,20 +31,11 @@ TOKENS = {
 
 def chip(draw: ImageDraw.ImageDraw, left: float, top: float, house: str, size: int = 30) -> None:
     """A house: its colour and initial."""
-    fill = colour(house)
-    draw.rounded_rectangle((left, top, left + size, top + size), radius=5, fill=fill, outline=LIGHT, width=2)
-    draw.text(
-        (left + size / 2, top + size / 2),
-        INITIALS[house],
-        font=font(size // 2 + 3),
-        fill=ink_on(fill),
-        anchor="mm",
-    )
+    badge(draw, left, top, INITIALS[house], colour(house), size)
 
 
 def heading(draw: ImageDraw.ImageDraw, top: float, text: str) -> float:
-    draw.text((LEFT, top), text, font=font(20), fill=GOLD)
-    return top + 28
+    return panel.heading(draw, LEFT, top, text)
 
 
 def draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], height: int) -> None:
@@ -69,7 +52,7 @@ def draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], height: int) -> 
     top = _wildlings(draw, view, top)
     top = _houses(draw, view, top)
     top = _westeros(draw, view, top)
-    _legend(draw, max(top, height - 250))
+    draw_legend(draw, LEFT, max(top, height - 250))
 
 
 def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> float:
@@ -83,7 +66,7 @@ def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> floa
             chip(draw, left, top + 14, house)
             if track == "court":
                 for s in range(stars[position]):
-                    shapes.star(draw, (left + 6 + s * 9, top + 54), 5)
+                    star(draw, (left + 6 + s * 9, top + 54), 5)
         used = {"valyrian_steel_blade": dominance["blade_used"], "messenger_raven": dominance["raven_used"]}
         state = " (used this round)" if used.get(token) else ""
         holder = FACTS.houses[dominance[token]].name
@@ -180,52 +163,11 @@ def _westeros(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> fl
     revealed = view["westeros"]["revealed"]
     if not revealed:
         return top
-    top = heading(draw, top, "Westeros cards this round")
-    for number, card in zip(("I", "II", "III"), revealed, strict=False):
-        draw.text((LEFT, top), f"{number}: {FACTS.westeros_cards[card].name}", font=font(15), fill=PANEL_TEXT)
-        top += 20
+    lines: list[str | panel.Line] = [
+        f"{number}: {FACTS.westeros_cards[card].name}"
+        for number, card in zip(("I", "II", "III"), revealed, strict=False)
+    ]
     if view.get("restrictions"):
-        draw.text(
-            (LEFT, top),
-            "Not allowed: " + ", ".join(r.removeprefix("no-") for r in view["restrictions"]),
-            font=font(14),
-            fill=PANEL_DIM,
-        )
-        top += 20
-    return top + 8
-
-
-def _legend(draw: ImageDraw.ImageDraw, top: float) -> None:
-    top = heading(draw, top, "Legend")
-    image = draw._image  # type: ignore[attr-defined]
-    sample = "stark"
-    for i, (kind, name) in enumerate(
-        (("footman", "footman"), ("knight", "knight"), ("ship", "ship"), ("siege", "siege engine"))
-    ):
-        left = LEFT + i * 130
-        shapes.paste(image, shapes.unit_sprite(kind, sample, False), (left, top, left + 28, top + 28))
-        draw.text((left + 34, top + 14), name, font=font(14), fill=PANEL_TEXT, anchor="lm")
-    top += 38
-    shapes.paste(image, shapes.unit_sprite("footman", sample, True), (LEFT, top, LEFT + 28, top + 28))
-    draw.text((LEFT + 34, top + 14), "routed (on its side)", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    shapes.order_token(draw, (LEFT + 270, top + 14), sample, None)
-    draw.text((LEFT + 294, top + 14), "order, face down", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    top += 38
-    shapes.order_token(draw, (LEFT + 14, top + 14), sample, "march+1*")
-    draw.text((LEFT + 38, top + 14), "order (star: special)", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    shapes.power_token(draw, (LEFT + 270, top + 14), sample)
-    draw.text((LEFT + 294, top + 14), "power token", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    top += 38
-    shapes.garrison(draw, (LEFT + 14, top + 14), 2, sample)
-    draw.text((LEFT + 38, top + 14), "garrison", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    shapes.neutral_force(draw, (LEFT + 150, top + 14), 5)
-    draw.text((LEFT + 172, top + 14), "neutral force", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    shapes.castle(draw, (LEFT + 300, top + 14), 2)
-    draw.text((LEFT + 318, top + 14), "stronghold / castle", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    top += 38
-    shapes.barrel(draw, (LEFT + 8, top + 14))
-    draw.text((LEFT + 22, top + 14), "supply", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    shapes.crown(draw, (LEFT + 110, top + 14))
-    draw.text((LEFT + 124, top + 14), "power", font=font(14), fill=PANEL_TEXT, anchor="lm")
-    shapes.battle_marker(draw, (LEFT + 230, top + 14), colour(sample))
-    draw.text((LEFT + 252, top + 14), "battle (ring: winner)", font=font(14), fill=PANEL_TEXT, anchor="lm")
+        allowed = ", ".join(r.removeprefix("no-") for r in view["restrictions"])
+        lines.append(panel.Line(f"Not allowed: {allowed}", size=14, fill=PANEL_DIM))
+    return panel.block(draw, LEFT, top, "Westeros cards this round", lines) + 8
