@@ -116,3 +116,10 @@ def test_the_engine_contract_replays_a_second_game_exactly() -> None:
     assert again.to_position() == game.to_position()
     assert DuelGame.from_position(game.to_position()).pending() == game.pending()
     assert game.readout().phase == "shout" and game.readout().round == 2
+
+
+def test_the_shared_renderer_draws_a_second_games_view_with_its_own_renderer() -> None:
+    import renderer
+
+    png = renderer.render(DuelGame.setup(2, 1, {}).view(None))
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
