@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import autocomplete, embeds, prompts, rules
+from cogs import autocomplete, embeds, prompts
 from cogs.common import (
+    PLAYER_ERRORS,
     Reply,
     actor_from,
     bot_of,
@@ -19,12 +20,15 @@ from cogs.common import (
     find_game,
     missing_permissions,
     say_privately,
+    screens_of_game,
 )
-from cogs.drafts import describe
 from cogs.ids import fingerprint
 from cogs.poster import board_file
-from cogs.rules import PLAYER_ERRORS
+from cogs.screens import screens_of
+from data.games import games
+from table import prompting
 from table.kind import HOUR
+from table.prompting import seat_id
 from table.session import Session
 from table.settings import GameSettings
 from table.text import MAX_LINE, clip
@@ -38,22 +42,15 @@ log = logging.getLogger("maester.game")
 GAME_OPTION = "The game's number (needed only when you are in several games)"
 
 HELP = """\
-**Maester** moderates games of *A Game of Thrones: The Board Game* (2nd edition).
+**Maester** hosts play-by-post board games: {games}.
 
 **Playing**
 `/game create` opens a game in this channel · `/game join [house]` takes a seat · `/game house` picks a \
 house · `/game watch` follows as a spectator · `/game start` (the creator) deals the houses and begins.
-Secret decisions (orders, bids, house cards) come to you by DM as menus and buttons; public ones \
-(support, retreats, musters…) are asked in the game's channel, and only you can answer yours. Every \
-prompt has a **Type the answer** button, and `/game act` answers in notation.
+Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's channel, and \
+only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
+game's notation (below).
 `/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards`.
-
-**Notation** (one line; the house is implied)
-`orders winterfell=march+1* white-harbor=defense+1` · `bid 3` · `play eddard-stark` · `choose accept`
-`march winterfell -> moat-cailin knight footman, castle-black footman +power` · `march winterfell -> none`
-`raid bay-of-ice -> none` · `consolidate winterfell` · `muster winterfell knight, winterfell ship@bay-of-ice`
-`destroy winterfell footman` · `rank stark lannister` · `raven swap winterfell defense+1` · `raven none`
-Tokens: march-1 march+0 march+1* defense+1 defense+2* support+0 support+1* raid raid* consolidate consolidate*
 
 **Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
 administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \
@@ -62,9 +59,17 @@ administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`
 """
 
 
-class GameCog(
-    commands.GroupCog, group_name="game", group_description="Play A Game of Thrones: The Board Game"
-):
+def help_embeds() -> list[discord.Embed]:
+    """Each game's part of /game help (its notation), one embed a game."""
+    found = []
+    for entry in games():
+        text = screens_of(entry.id).help()
+        if text:
+            found.append(discord.Embed(title=clip(entry.title, 256), description=clip(text, 4000)))
+    return found
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Play a board game by post"):
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
         super().__init__()
@@ -226,16 +231,16 @@ class GameCog(
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            view = session.require_game().view(None)  # the spectator's view: the image hides every secret
-            file = await board_file(view)
+            played = session.require_game()
+            file = await board_file(played.view(None))  # the spectator's view: the image hides every secret
+            readout = played.readout()
             payload = {
+                "game": session.settings.game,
                 "game_id": session.id,
                 "game_name": session.name,
-                "title": "The game is over"
-                if view["over"]
-                else f"Round {view['round']}: {view['phase']} phase",
-                "round": view["round"],
-                "phase": view["phase"],
+                "title": session.kind.board_title(readout),
+                "round": readout.round,
+                "phase": readout.phase,
                 "summary": list(session.summary),
                 "waiting": session.waiting_summary(),
             }
@@ -251,7 +256,7 @@ class GameCog(
             lines = await self.table.chronicle(session.id, actor_from(interaction), limit=200)
             await reply.send(embed=embeds.chronicle_embed(session, lines))
 
-    @app_commands.command(name="cards", description="House cards in hand and discarded")
+    @app_commands.command(name="cards", description="The cards in hand and discarded (in a game with cards)")
     @app_commands.describe(house="One house only", game=GAME_OPTION)
     @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
     async def cards(
@@ -259,7 +264,8 @@ class GameCog(
     ) -> None:
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
-            await reply.send(embed=embeds.cards_embed(session, rules.house_id(house) if house else None))
+            seat = seat_id(session.kind, house) if house else None
+            await reply.send(embed=embeds.cards_embed(session, seat))
 
     # --- deciding ----------------------------------------------------------------------------------------
 
@@ -275,20 +281,15 @@ class GameCog(
                 return
             note = None
             if current.answer is not None:
-                note = (
-                    f"You answered: **{describe(current.answer, current.decision['kind'])}**. "
-                    "You can change it until everyone has answered."
-                )
+                described = screens_of_game(session).describe(current.answer, current.decision["kind"])
+                note = f"You answered: **{described}**. You can change it until everyone has answered."
             screen = prompts.answer_screen(current.payload, current.answer)
-            message = prompts.build_prompt(
-                current.payload, rules.extras_for(session, current.decision), screen, note=note
-            )
+            extras = prompting.extras(session, current.decision)
+            message = prompts.build_prompt(current.payload, extras, screen, note=note)
             await reply.send(message.content, embed=message.embed, view=message.view)
 
     @app_commands.command(name="act", description="Answer your current decision in notation")
-    @app_commands.describe(
-        line="Your answer, e.g. 'bid 2' or 'orders winterfell=march+0 …'", game=GAME_OPTION
-    )
+    @app_commands.describe(line="Your answer in the game's notation (see /game help)", game=GAME_OPTION)
     @app_commands.autocomplete(line=autocomplete.my_line, game=autocomplete.games)
     async def act(
         self,
@@ -318,11 +319,13 @@ class GameCog(
             if outcome.message != "Recorded.":
                 await reply.send(f"✅ {outcome.message}")
             else:
-                await reply.send(f"✅ Recorded: **{clip(describe(line, kind), 1500)}**.{more}")
+                described = screens_of_game(session).describe(line, kind)
+                await reply.send(f"✅ Recorded: **{clip(described, 1500)}**.{more}")
 
     @app_commands.command(name="help", description="How to play with Maester")
     async def help(self, interaction: discord.Interaction) -> None:
-        await say_privately(interaction, HELP)
+        titles = ", ".join(f"*{entry.title}*" for entry in games())
+        await say_privately(interaction, HELP.format(games=titles), embeds=help_embeds())
 
 
 async def setup(bot: MaesterBot) -> None:
