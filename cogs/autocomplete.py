@@ -1,5 +1,6 @@
-"""Autocomplete for slash command options: games, houses of the game's kind, and notation lines (completed
-by the game's screens, narrowed to the person's current decision when there is one)."""
+"""Autocomplete for slash command options: games, houses of the game's kind, the options of a game being
+created, and notation lines (completed by the game's screens, narrowed to the person's current decision
+when there is one)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import actor_from, current_decision, screens_of_game, table_of
+from cogs.new_game import suggest_options
 from cogs.screens import GameScreens, screens_of
 from table.errors import TableError
 from table.kinds import DEFAULT_GAME, kind_of
@@ -112,6 +114,20 @@ async def forced_line(interaction: discord.Interaction, current: str) -> list[ap
         pending = [d for d in session.pending() if d.house == house]
         decision = decision_json(pending[0]) if pending else None
     return _lines(screens_of_game(session), current, decision)
+
+
+async def game_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The options of the game being created (``/game create game:``), completing the last one typed."""
+    chosen = getattr(interaction.namespace, "game", None)
+    try:
+        kind = kind_of(chosen if isinstance(chosen, str) else DEFAULT_GAME)
+    except TableError:
+        return []
+    return [
+        app_commands.Choice(name=label, value=value)
+        for value, label in suggest_options(kind, current)
+        if len(value) <= MAX_VALUE
+    ][:MAX_CHOICES]
 
 
 async def deadline_categories(

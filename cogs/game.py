@@ -23,11 +23,12 @@ from cogs.common import (
     screens_of_game,
 )
 from cogs.ids import fingerprint
+from cogs.new_game import deadlines, parse_options, shown_options
 from cogs.poster import board_file
 from cogs.screens import screens_of
 from data.games import games
 from table import prompting
-from table.kind import HOUR
+from table.kinds import DEFAULT_GAME, all_kinds, kind_of
 from table.prompting import seat_id
 from table.session import Session
 from table.settings import GameSettings
@@ -41,12 +42,20 @@ log = logging.getLogger("maester.game")
 
 GAME_OPTION = "The game's number (needed only when you are in several games)"
 
+GAMES = [app_commands.Choice(name=entry.title[:100], value=entry.id) for entry in games()]
+# The widest range of players over every game; each game's kind checks its own.
+FEWEST = min(kind.players[0] for kind in all_kinds())
+MOST = max(kind.players[-1] for kind in all_kinds())
+MAX_OPTIONS = 300  # characters of /game create's options
+FIRST_DEADLINES = " / ".join(dict.fromkeys(next(iter(kind.deadlines)) for kind in all_kinds()))
+
 HELP = """\
 **Maester** hosts play-by-post board games: {games}.
 
 **Playing**
-`/game create` opens a game in this channel · `/game join [house]` takes a seat · `/game house` picks a \
-house · `/game watch` follows as a spectator · `/game start` (the creator) deals the houses and begins.
+`/game create` opens a game in this channel (choose the game, and its options) · `/game join [house]` \
+takes a seat · `/game house` picks a house · `/game watch` follows as a spectator · `/game start` (the \
+creator) deals the houses and begins.
 Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's channel, and \
 only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
 game's notation (below).
@@ -82,27 +91,25 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="create", description="Open a new game in this channel")
     @app_commands.describe(
-        players="How many players (3 to 6)",
+        players=f"How many players ({FEWEST} to {MOST}; each game says how many it takes)",
+        game="The game to play",
         houses="Players choose their houses, or they are dealt at random at the start",
-        tides="Play with the Tides of Battle cards",
         no_move="When a deadline passes: wait for the player, or apply the default answer",
-        orders_hours="Hours to place orders",
-        bids_hours="Hours to bid",
-        cards_hours="Hours to choose a house card",
-        other_hours="Hours for every other decision",
+        hours=f"Hours for {FIRST_DEADLINES}; the game's other decisions get time in proportion",
+        options="The game's own options as name=value, separated by commas (suggested as you type)",
         name="A name for the game",
     )
+    @app_commands.choices(game=GAMES)
+    @app_commands.autocomplete(options=autocomplete.game_options)
     async def create(
         self,
         interaction: discord.Interaction,
-        players: app_commands.Range[int, 3, 6],
+        players: app_commands.Range[int, FEWEST, MOST],
+        game: str = DEFAULT_GAME,
         houses: Literal["choose", "random"] = "choose",
-        tides: bool = False,
         no_move: Literal["wait", "default"] = "wait",
-        orders_hours: app_commands.Range[float, 0.0, 8760.0] = 24.0,
-        bids_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
-        cards_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
-        other_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
+        hours: app_commands.Range[float, 0.0, 8760.0] | None = None,
+        options: app_commands.Range[str, 0, MAX_OPTIONS] = "",
         name: app_commands.Range[str, 0, 80] = "",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -120,17 +127,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             )
             return
         async with Reply(interaction, ephemeral=False) as reply:
+            kind = kind_of(game)
             settings = GameSettings(
+                game=game,
                 players=players,
                 house_assignment=houses,
-                options={"tides_of_battle": tides},
+                options=parse_options(kind, options),
                 no_move_policy=no_move,
-                deadlines={
-                    "orders": round(orders_hours * HOUR),
-                    "bids": round(bids_hours * HOUR),
-                    "cards": round(cards_hours * HOUR),
-                    "other": round(other_hours * HOUR),
-                },
+                deadlines=deadlines(kind, hours),
             )
             session = await self.table.create_game(
                 actor_from(interaction),
@@ -146,10 +150,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 interaction.user.id,
             )
             how = "choose their houses" if houses == "choose" else "get houses dealt at random"
+            shown = shown_options(kind, session.settings.options)
+            with_ = f", with {', '.join(shown)}" if shown else ""
             await reply.send(
-                f"🏰 **{session.name}** is open: game **{session.id}**, {players} players who {how}"
-                f"{', with Tides of Battle' if tides else ''}. Join with `/game join`; "
-                f"{interaction.user.mention} starts it with `/game start` when every seat is taken."
+                f"🏰 **{session.name}** is open: game **{session.id}** of {kind.title}, {players} players "
+                f"who {how}{with_}. Join with `/game join`; {interaction.user.mention} starts it with "
+                "`/game start` when every seat is taken."
             )
 
     @app_commands.command(name="join", description="Take a seat in a game")
