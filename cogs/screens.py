@@ -191,7 +191,8 @@ class GameScreens:
 
     def typed_prefill(self, payload: dict[str, Any], extras: Any, args: tuple[str, ...]) -> str | None:
         """The draft a game's screen shows (named by the "Type the answer" button's args), as notation, to
-        start the typed answer from (None: the decision's default)."""
+        start the typed answer from (None: the decision's default). A first arg ``r`` is the shared
+        ranking's, and never reaches a game."""
         return None
 
     def answer_screen(self, payload: dict[str, Any], answer: str | None) -> Screen | None:
