@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.rules import PLAYER_ERRORS, Current, answered
+from cogs.screens import GameScreens, screens_of
+from table.errors import TableError
 from table.people import Actor
+from table.prompting import Current, current
 from table.session import Session
 from table.text import clip
 
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("maester.cogs")
 
+# Errors whose message is written for the person who caused them: the table's refusals.
+PLAYER_ERRORS: tuple[type[Exception], ...] = (TableError,)
 NO_MENTIONS = discord.AllowedMentions.none()
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
 
@@ -225,4 +229,10 @@ def current_decision(table: Table, session: Session, actor: Actor) -> Current | 
     seat = session.seat_of_user(actor.user_id)
     if seat is None or seat.house is None:
         return None
-    return answered(session, seat.house)
+    found = current(session, seat.house)
+    return found if found is not None and found.answer is not None else None
+
+
+def screens_of_game(session: Session) -> GameScreens:
+    """The screens of the session's game: its names, words and prompts in the bot."""
+    return screens_of(session.settings.game)

@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs import prompts, rules
-from cogs.common import actor_from, current_decision, say_privately, table_of
-from cogs.drafts import describe
+from cogs import prompts
+from cogs.common import PLAYER_ERRORS, actor_from, current_decision, say_privately, screens_of_game, table_of
 from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
-from cogs.rules import PLAYER_ERRORS, Current
+from cogs.screens import screens_for
+from table import prompting
 from table.people import Actor
+from table.prompting import Current
 from table.session import Session
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ def modal_value(data: dict[str, Any], custom_id: str = "line") -> str:
 def answered_note(current: Current) -> str | None:
     if current.answer is None:
         return None
-    return f"You answered: **{describe(current.answer, current.decision['kind'])}**. {CHANGE_NOTE}"
+    described = screens_for(current.payload).describe(current.answer, current.decision["kind"])
+    return f"You answered: **{described}**. {CHANGE_NOTE}"
 
 
 def in_channel(interaction: discord.Interaction) -> bool:
@@ -138,7 +140,7 @@ class ComponentsCog(commands.Cog):
     ) -> prompts.PromptMessage:
         if screen is None:
             screen = prompts.answer_screen(current.payload, current.answer)
-        extras = rules.extras_for(session, current.decision)
+        extras = prompting.extras(session, current.decision)
         return prompts.build_prompt(current.payload, extras, screen, note=note, channel=channel)
 
     async def decision_click(
@@ -151,9 +153,9 @@ class ComponentsCog(commands.Cog):
         if seat is None or seat.house != cid.house:
             owner = next((s for s in session.seats if s.house == cid.house), None)
             who = f" ({owner.label})" if owner is not None else ""
+            named = screens_of_game(session).seat_name(cid.house)
             await say_privately(
-                interaction,
-                f"This prompt is for {rules.house_name(cid.house)}'s player{who}; it is not yours to answer.",
+                interaction, f"This prompt is for {named}'s player{who}; it is not yours to answer."
             )
             return
         current = current_decision(table, session, actor)
@@ -167,7 +169,7 @@ class ComponentsCog(commands.Cog):
                 return
             await self.submit(interaction, session, actor, current, line)
             return
-        extras = rules.extras_for(session, current.decision)
+        extras = prompting.extras(session, current.decision)
         values = [str(v) for v in data.get("values", [])]
         try:
             reaction = prompts.react(current.payload, extras, cid, values)
@@ -234,7 +236,7 @@ class ComponentsCog(commands.Cog):
             and after.answer is not None
             and fingerprint(after.decision) == fingerprint(decision)
         ):
-            label = describe(after.answer, decision["kind"])
+            label = screens_for(after.payload).describe(after.answer, decision["kind"])
             message = self._prompt(
                 session, after, note=f"✅ Submitted: **{label}**. {CHANGE_NOTE}", channel=channel
             )

@@ -1,6 +1,7 @@
-"""Public messages: the board post after every phase, the status of a game, its chronicle, the house cards,
-notices and the end of a game. Each is built from a table outbox payload or from the spectator's view,
-never from a house's view, so nothing secret can reach a channel through them."""
+"""Public messages: the board post after every phase, the status of a game, its chronicle, its cards,
+notices and the end of a game, for any game (its screens give the names and its own part). Each is built
+from a table outbox payload or from the spectator's view, never from a house's view, so nothing secret
+can reach a channel through them."""
 
 from __future__ import annotations
 
@@ -8,25 +9,28 @@ from typing import Any
 
 import discord
 
-from cogs import rules
-from cogs.prompts import clip, kind_title
+from cogs.common import screens_of_game
+from cogs.layout import clip
+from cogs.screens import GameScreens, screens_for
 from table.session import LOBBY, Session
 
 BOARD_FILE = "board.png"
-_PHASE_COLOURS = {"westeros": 0x4A6FA5, "planning": 0x8E6C3A, "action": 0xA33B2A, "over": 0xD4AF37}
+GREY = 0x777777
+GOLD = 0xD4AF37  # the end of a game
 
 
 def due_text(due_at: float | None) -> str:
     return f"due <t:{int(due_at)}:R>" if due_at else "no deadline"
 
 
-def waiting_lines(waiting: list[dict[str, Any]]) -> list[str]:
+def waiting_lines(screens: GameScreens, waiting: list[dict[str, Any]]) -> list[str]:
     """``House Stark — <@1>: Place your orders, due <t:…:R>`` for each house being waited on."""
     lines = []
     for entry in waiting:
         who = f"<@{entry['user_id']}>" if entry.get("user_id") else entry.get("player", "nobody")
-        house = rules.house_name(entry["house"])
-        lines.append(f"{house} — {who}: {kind_title(entry['kind'])}, {due_text(entry.get('due_at'))}")
+        house = screens.seat_name(entry["house"])
+        title = screens.kind_title(entry["kind"])
+        lines.append(f"{house} — {who}: {title}, {due_text(entry.get('due_at'))}")
     return lines
 
 
@@ -57,19 +61,20 @@ def _fit_lines(lines: list[str], limit: int, more: str) -> str:
 
 
 def board_embed(payload: dict[str, Any], *, image: bool) -> discord.Embed:
-    """The embed posted with a board image: what happened (the summary lines), and who must act by when."""
+    """The embed posted with a board image: what happened (the summary lines), and who must act by when.
+    The payload names its game (the board's view does, or /game board's payload)."""
+    screens = screens_for(payload)
     summary = [f"• {line}" for line in payload.get("summary", [])]
     embed = discord.Embed(
         title=clip(f"{payload.get('game_name', '')}: {payload.get('title', '')}", 256),
         description=_fit_lines(summary, 3500, "/game log") or "Nothing to report.",
-        colour=_PHASE_COLOURS.get(str(payload.get("phase")), 0x777777),
+        colour=screens.phase_colour(str(payload.get("phase"))) or GREY,
     )
-    waiting = waiting_lines(payload.get("waiting", []))
+    waiting = waiting_lines(screens, payload.get("waiting", []))
     if waiting:
         embed.add_field(name="Waiting for", value=_fit_lines(waiting, 1024, "/game status"), inline=False)
-    embed.set_footer(
-        text=f"Game {payload['game_id']} · round {payload.get('round')} · {payload.get('phase')} phase"
-    )
+    when = [f"round {payload['round']}"] if payload.get("round") is not None else []
+    embed.set_footer(text=" · ".join([f"Game {payload['game_id']}", *when, f"{payload.get('phase')} phase"]))
     if image:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
@@ -89,31 +94,29 @@ def notice_text(payload: dict[str, Any]) -> str:
     )
 
 
-def game_over_embed(payload: dict[str, Any]) -> discord.Embed:
+def game_over_embed(screens: GameScreens, payload: dict[str, Any]) -> discord.Embed:
     winner = payload.get("winner")
     ranking = payload.get("ranking") or []
     embed = discord.Embed(
         title=clip(f"{payload.get('game_name', '')}: the game is over", 256),
-        description=f"👑 **{rules.house_name(winner)}** wins the Iron Throne."
-        if winner
-        else "The game is over.",
-        colour=_PHASE_COLOURS["over"],
+        description=screens.winner_line(winner) if winner else "The game is over.",
+        colour=GOLD,
     )
     if ranking:
         embed.add_field(
             name="Standings",
-            value="\n".join(f"{n}. {rules.house_name(h)}" for n, h in enumerate(ranking, start=1)),
+            value="\n".join(f"{n}. {screens.seat_name(h)}" for n, h in enumerate(ranking, start=1)),
             inline=False,
         )
     embed.set_footer(text=f"Game {payload['game_id']}")
     return embed
 
 
-def _seat_lines(session: Session) -> list[str]:
+def _seat_lines(screens: GameScreens, session: Session) -> list[str]:
     lines = []
     for seat in session.seats:
         who = f"AI ({seat.ai})" if seat.ai else (f"<@{seat.user_id}>" if seat.user_id else "nobody (waiting)")
-        house = rules.house_name(seat.house) if seat.house else "house not chosen"
+        house = screens.seat_name(seat.house) if seat.house else "house not chosen"
         lines.append(f"{house} — {who}")
     return lines
 
@@ -122,7 +125,8 @@ def status_embed(session: Session) -> discord.Embed:
     """Round, phase, seats, and who must act by when; from the spectator's view only."""
     info = session.info()
     settings = session.settings
-    embed = discord.Embed(title=clip(f"{session.name} (game {session.id})", 256), colour=0x777777)
+    screens = screens_of_game(session)
+    embed = discord.Embed(title=clip(f"{session.name} (game {session.id})", 256), colour=GREY)
     if session.broken is not None:
         embed.description = clip(
             f"⚠️ Out of service: {session.broken}. A moderator can take back its last actions with "
@@ -138,41 +142,22 @@ def status_embed(session: Session) -> discord.Embed:
             "Join with `/game join`; the creator starts with `/game start`."
         )
     else:
-        view = session.game.view(None)
-        embed.colour = _PHASE_COLOURS.get(view["phase"], 0x777777)
+        readout = session.game.readout()
+        status = screens.status(readout, session.game.view(None))
+        embed.colour = screens.phase_colour(readout.phase) or GREY
         state = "" if session.status == "active" else f" ({session.status})"
-        embed.description = f"Round {view['round']} of 10, {view['phase']} phase{state}."
-        tracks = view["tracks"]
-        embed.add_field(
-            name="Influence tracks",
-            value="\n".join(
-                f"{rules.TRACK_NAMES[name]}: " + ", ".join(h.title() for h in tracks[name])
-                for name in ("throne", "fiefdoms", "court")
-            ),
-            inline=False,
-        )
-        houses = view["houses"]
-        embed.add_field(
-            name="Houses",
-            value=clip(
-                "\n".join(
-                    f"{rules.house_name(h)}: {d['castles'] + d['strongholds']} castles/strongholds, "
-                    f"{d['power']} power, supply {d['supply']}"
-                    for h, d in houses.items()
-                ),
-                1024,
-            ),
-            inline=False,
-        )
-        embed.add_field(name="Wildling threat", value=str(view["wildlings"]["threat"]), inline=True)
+        embed.description = f"{status.summary}{state}."
+        for name, value, inline in status.fields:
+            embed.add_field(name=name, value=clip(value, 1024), inline=inline)
     embed.add_field(
-        name="Seats", value=clip("\n".join(_seat_lines(session)) or "nobody yet", 1024), inline=False
+        name="Seats", value=clip("\n".join(_seat_lines(screens, session)) or "nobody yet", 1024), inline=False
     )
-    waiting = waiting_lines(session.waiting_summary())
+    waiting = waiting_lines(screens, session.waiting_summary())
     if waiting:
         embed.add_field(name="Waiting for", value=_fit_lines(waiting, 1024, "more"), inline=False)
     described = {option.name: option for option in session.kind.options}
     options = [
+        session.kind.title,
         f"{settings.players} players",
         *(described[name].shown(value) for name, value in settings.options.items() if name in described),
         f"no-move policy: {settings.no_move_policy}",
@@ -188,23 +173,17 @@ def _hours(seconds: int) -> str:
 
 
 def cards_embed(session: Session, house: str | None = None) -> discord.Embed:
-    """Every house's cards in hand and discarded (public in this game)."""
-    game = session.game
-    embed = discord.Embed(title=clip(f"{session.name}: house cards", 256), colour=0x777777)
-    if game is None:
+    """Every house's cards, or one house's, as the game shows them to anyone (from the spectator's view)."""
+    screens = screens_of_game(session)
+    word = screens.cards_word
+    embed = discord.Embed(title=clip(f"{session.name}: {word or 'cards'}", 256), colour=GREY)
+    if word is None:
+        embed.description = "This game has no cards to show."
+    elif session.game is None:
         embed.description = "The game has not started."
-        return embed
-    houses = game.view(None)["houses"]
-    for name, info in houses.items():
-        if house is not None and name != house:
-            continue
-        hand = ", ".join(rules.card_label(c) for c in info["hand"]) or "none"
-        discards = ", ".join(rules.card_label(c) for c in info["discards"]) or "none"
-        embed.add_field(
-            name=rules.house_name(name),
-            value=clip(f"In hand: {hand}\nDiscarded: {discards}", 1024),
-            inline=False,
-        )
+    else:
+        for name, value in screens.card_fields(session.game.view(None), house):
+            embed.add_field(name=clip(name, 256), value=clip(value, 1024), inline=False)
     return embed
 
 
@@ -213,5 +192,5 @@ def chronicle_embed(session: Session, lines: list[str]) -> discord.Embed:
         title=clip(f"{session.name}: the chronicle", 256),
         description=_fit_lines([f"• {line}" for line in lines], 4000, "older lines are not shown")
         or "Nothing has happened yet.",
-        colour=0x777777,
+        colour=GREY,
     )

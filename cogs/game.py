@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import autocomplete, embeds, prompts, rules
+from cogs import autocomplete, embeds, prompts
 from cogs.common import (
+    PLAYER_ERRORS,
     Reply,
     actor_from,
     bot_of,
@@ -19,12 +20,16 @@ from cogs.common import (
     find_game,
     missing_permissions,
     say_privately,
+    screens_of_game,
 )
-from cogs.drafts import describe
 from cogs.ids import fingerprint
+from cogs.new_game import deadlines, parse_options, shown_options
 from cogs.poster import board_file
-from cogs.rules import PLAYER_ERRORS
-from table.kind import HOUR
+from cogs.screens import screens_of
+from data.games import games
+from table import prompting
+from table.kinds import DEFAULT_GAME, all_kinds, kind_of
+from table.prompting import seat_id
 from table.session import Session
 from table.settings import GameSettings
 from table.text import MAX_LINE, clip
@@ -37,23 +42,24 @@ log = logging.getLogger("maester.game")
 
 GAME_OPTION = "The game's number (needed only when you are in several games)"
 
+GAMES = [app_commands.Choice(name=entry.title[:100], value=entry.id) for entry in games()]
+# The widest range of players over every game; each game's kind checks its own.
+FEWEST = min(kind.players[0] for kind in all_kinds())
+MOST = max(kind.players[-1] for kind in all_kinds())
+MAX_OPTIONS = 300  # characters of /game create's options
+FIRST_DEADLINES = " / ".join(dict.fromkeys(next(iter(kind.deadlines)) for kind in all_kinds()))
+
 HELP = """\
-**Maester** moderates games of *A Game of Thrones: The Board Game* (2nd edition).
+**Maester** hosts play-by-post board games: {games}.
 
 **Playing**
-`/game create` opens a game in this channel · `/game join [house]` takes a seat · `/game house` picks a \
-house · `/game watch` follows as a spectator · `/game start` (the creator) deals the houses and begins.
-Secret decisions (orders, bids, house cards) come to you by DM as menus and buttons; public ones \
-(support, retreats, musters…) are asked in the game's channel, and only you can answer yours. Every \
-prompt has a **Type the answer** button, and `/game act` answers in notation.
+`/game create` opens a game in this channel (choose the game, and its options) · `/game join [house]` \
+takes a seat · `/game house` picks a house · `/game watch` follows as a spectator · `/game start` (the \
+creator) deals the houses and begins.
+Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's channel, and \
+only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
+game's notation (below).
 `/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards`.
-
-**Notation** (one line; the house is implied)
-`orders winterfell=march+1* white-harbor=defense+1` · `bid 3` · `play eddard-stark` · `choose accept`
-`march winterfell -> moat-cailin knight footman, castle-black footman +power` · `march winterfell -> none`
-`raid bay-of-ice -> none` · `consolidate winterfell` · `muster winterfell knight, winterfell ship@bay-of-ice`
-`destroy winterfell footman` · `rank stark lannister` · `raven swap winterfell defense+1` · `raven none`
-Tokens: march-1 march+0 march+1* defense+1 defense+2* support+0 support+1* raid raid* consolidate consolidate*
 
 **Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
 administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \
@@ -62,9 +68,17 @@ administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`
 """
 
 
-class GameCog(
-    commands.GroupCog, group_name="game", group_description="Play A Game of Thrones: The Board Game"
-):
+def help_embeds() -> list[discord.Embed]:
+    """Each game's part of /game help (its notation), one embed a game."""
+    found = []
+    for entry in games():
+        text = screens_of(entry.id).help()
+        if text:
+            found.append(discord.Embed(title=clip(entry.title, 256), description=clip(text, 4000)))
+    return found
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Play a board game by post"):
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
         super().__init__()
@@ -77,27 +91,25 @@ class GameCog(
 
     @app_commands.command(name="create", description="Open a new game in this channel")
     @app_commands.describe(
-        players="How many players (3 to 6)",
+        players=f"How many players ({FEWEST} to {MOST}; each game says how many it takes)",
+        game="The game to play",
         houses="Players choose their houses, or they are dealt at random at the start",
-        tides="Play with the Tides of Battle cards",
         no_move="When a deadline passes: wait for the player, or apply the default answer",
-        orders_hours="Hours to place orders",
-        bids_hours="Hours to bid",
-        cards_hours="Hours to choose a house card",
-        other_hours="Hours for every other decision",
+        hours=f"Hours for {FIRST_DEADLINES}; the game's other decisions get time in proportion",
+        options="The game's own options as name=value, separated by commas (suggested as you type)",
         name="A name for the game",
     )
+    @app_commands.choices(game=GAMES)
+    @app_commands.autocomplete(options=autocomplete.game_options)
     async def create(
         self,
         interaction: discord.Interaction,
-        players: app_commands.Range[int, 3, 6],
+        players: app_commands.Range[int, FEWEST, MOST],
+        game: str = DEFAULT_GAME,
         houses: Literal["choose", "random"] = "choose",
-        tides: bool = False,
         no_move: Literal["wait", "default"] = "wait",
-        orders_hours: app_commands.Range[float, 0.0, 8760.0] = 24.0,
-        bids_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
-        cards_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
-        other_hours: app_commands.Range[float, 0.0, 8760.0] = 12.0,
+        hours: app_commands.Range[float, 0.0, 8760.0] | None = None,
+        options: app_commands.Range[str, 0, MAX_OPTIONS] = "",
         name: app_commands.Range[str, 0, 80] = "",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -115,17 +127,14 @@ class GameCog(
             )
             return
         async with Reply(interaction, ephemeral=False) as reply:
+            kind = kind_of(game)
             settings = GameSettings(
+                game=game,
                 players=players,
                 house_assignment=houses,
-                options={"tides_of_battle": tides},
+                options=parse_options(kind, options),
                 no_move_policy=no_move,
-                deadlines={
-                    "orders": round(orders_hours * HOUR),
-                    "bids": round(bids_hours * HOUR),
-                    "cards": round(cards_hours * HOUR),
-                    "other": round(other_hours * HOUR),
-                },
+                deadlines=deadlines(kind, hours),
             )
             session = await self.table.create_game(
                 actor_from(interaction),
@@ -141,10 +150,12 @@ class GameCog(
                 interaction.user.id,
             )
             how = "choose their houses" if houses == "choose" else "get houses dealt at random"
+            shown = shown_options(kind, session.settings.options)
+            with_ = f", with {', '.join(shown)}" if shown else ""
             await reply.send(
-                f"🏰 **{session.name}** is open: game **{session.id}**, {players} players who {how}"
-                f"{', with Tides of Battle' if tides else ''}. Join with `/game join`; "
-                f"{interaction.user.mention} starts it with `/game start` when every seat is taken."
+                f"🏰 **{session.name}** is open: game **{session.id}** of {kind.title}, {players} players "
+                f"who {how}{with_}. Join with `/game join`; {interaction.user.mention} starts it with "
+                "`/game start` when every seat is taken."
             )
 
     @app_commands.command(name="join", description="Take a seat in a game")
@@ -226,16 +237,16 @@ class GameCog(
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            view = session.require_game().view(None)  # the spectator's view: the image hides every secret
-            file = await board_file(view)
+            played = session.require_game()
+            file = await board_file(played.view(None))  # the spectator's view: the image hides every secret
+            readout = played.readout()
             payload = {
+                "game": session.settings.game,
                 "game_id": session.id,
                 "game_name": session.name,
-                "title": "The game is over"
-                if view["over"]
-                else f"Round {view['round']}: {view['phase']} phase",
-                "round": view["round"],
-                "phase": view["phase"],
+                "title": session.kind.board_title(readout),
+                "round": readout.round,
+                "phase": readout.phase,
                 "summary": list(session.summary),
                 "waiting": session.waiting_summary(),
             }
@@ -251,7 +262,7 @@ class GameCog(
             lines = await self.table.chronicle(session.id, actor_from(interaction), limit=200)
             await reply.send(embed=embeds.chronicle_embed(session, lines))
 
-    @app_commands.command(name="cards", description="House cards in hand and discarded")
+    @app_commands.command(name="cards", description="The cards in hand and discarded (in a game with cards)")
     @app_commands.describe(house="One house only", game=GAME_OPTION)
     @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
     async def cards(
@@ -259,7 +270,8 @@ class GameCog(
     ) -> None:
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
-            await reply.send(embed=embeds.cards_embed(session, rules.house_id(house) if house else None))
+            seat = seat_id(session.kind, house) if house else None
+            await reply.send(embed=embeds.cards_embed(session, seat))
 
     # --- deciding ----------------------------------------------------------------------------------------
 
@@ -275,20 +287,15 @@ class GameCog(
                 return
             note = None
             if current.answer is not None:
-                note = (
-                    f"You answered: **{describe(current.answer, current.decision['kind'])}**. "
-                    "You can change it until everyone has answered."
-                )
+                described = screens_of_game(session).describe(current.answer, current.decision["kind"])
+                note = f"You answered: **{described}**. You can change it until everyone has answered."
             screen = prompts.answer_screen(current.payload, current.answer)
-            message = prompts.build_prompt(
-                current.payload, rules.extras_for(session, current.decision), screen, note=note
-            )
+            extras = prompting.extras(session, current.decision)
+            message = prompts.build_prompt(current.payload, extras, screen, note=note)
             await reply.send(message.content, embed=message.embed, view=message.view)
 
     @app_commands.command(name="act", description="Answer your current decision in notation")
-    @app_commands.describe(
-        line="Your answer, e.g. 'bid 2' or 'orders winterfell=march+0 …'", game=GAME_OPTION
-    )
+    @app_commands.describe(line="Your answer in the game's notation (see /game help)", game=GAME_OPTION)
     @app_commands.autocomplete(line=autocomplete.my_line, game=autocomplete.games)
     async def act(
         self,
@@ -318,11 +325,13 @@ class GameCog(
             if outcome.message != "Recorded.":
                 await reply.send(f"✅ {outcome.message}")
             else:
-                await reply.send(f"✅ Recorded: **{clip(describe(line, kind), 1500)}**.{more}")
+                described = screens_of_game(session).describe(line, kind)
+                await reply.send(f"✅ Recorded: **{clip(described, 1500)}**.{more}")
 
     @app_commands.command(name="help", description="How to play with Maester")
     async def help(self, interaction: discord.Interaction) -> None:
-        await say_privately(interaction, HELP)
+        titles = ", ".join(f"*{entry.title}*" for entry in games())
+        await say_privately(interaction, HELP.format(games=titles), embeds=help_embeds())
 
 
 async def setup(bot: MaesterBot) -> None:

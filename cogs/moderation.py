@@ -15,13 +15,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import autocomplete, prompts, rules
-from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, table_of
+from cogs import autocomplete
+from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, screens_of_game, table_of
 from cogs.ids import NONE, CustomId, is_number
+from cogs.layout import clip
 from table.errors import TableError
 from table.importing import MAX_BYTES as MAX_IMPORT_BYTES
 from table.kind import HOUR
 from table.kinds import all_kinds
+from table.prompting import seat_id
 from table.text import MAX_LINE, MAX_REASON, clean
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ GAME_OPTION = "The game's number (needed when it is not clear from the channel)"
 Reason = app_commands.Range[str, 0, MAX_REASON]
 STYLES = list(dict.fromkeys(style for kind in all_kinds() for style in kind.ai_styles))
 AI_CHOICES = [app_commands.Choice(name=style, value=style) for style in STYLES]
+MOST_SEATS = max(kind.players[-1] for kind in all_kinds())
 
 
 def undo_view(game_id: int, target: str, log_length: int, reason: str) -> discord.ui.View:
@@ -131,19 +134,20 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            name = rules.house_id(house)
+            name = seat_id(session.kind, house)
             kind = next((d.kind for d in session.pending() if d.house == name), None)
             actor = actor_from(interaction)
             outcome = await self.table.force(session.id, actor, name, line, reason)
             bot_of(interaction).wake()
             log.info("game %s: user %s forced House %s (%s)", session.id, actor.user_id, name, kind)
             await reply.send(f"✅ {outcome.message}")
-            what = prompts.kind_title(kind) if kind else "a decision"
+            screens = screens_of_game(session)
+            what = screens.kind_title(kind) if kind else "a decision"
             reason = clean(reason, limit=MAX_REASON, what="A reason")
             because = f" Reason: {reason}" if reason else ""
             await self._announce(
                 interaction,
-                f"🛡️ **{session.name}**: {actor.label} decided for {rules.house_name(name)} "
+                f"🛡️ **{session.name}**: {actor.label} decided for {screens.seat_name(name)} "
                 f"({what}).{because}",
             )
 
@@ -171,7 +175,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             if len(preview) > 30:
                 shown += f"\n… and {len(preview) - 30} more"
             await reply.send(
-                prompts.clip(
+                clip(
                     f"This takes back {len(preview)} action(s) of **{session.name}**, last first:\n{shown}\n"
                     "Confirm to undo them; the game is replayed without them.",
                     2000,
@@ -368,9 +372,9 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 session.channel_id,
             )
             waiting = [s.house for s in session.seats if s.user_id is None and not s.ai and s.house]
+            seats = ", ".join(screens_of_game(session).seat_name(h) for h in waiting)
             more = (
-                f" Houses {', '.join(rules.house_name(h) for h in waiting)} wait for a player: give each "
-                "one with `/mod replace`, then `/mod resume`."
+                f" Houses {seats} wait for a player: give each one with `/mod replace`, then `/mod resume`."
                 if waiting
                 else ""
             )
@@ -385,7 +389,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         seats = data.get("seats") if isinstance(data, dict) else None
         if not isinstance(seats, list) or interaction.guild is None:
             return set()
-        ids = {s.get("user_id") for s in seats[:6] if isinstance(s, dict)}
+        ids = {s.get("user_id") for s in seats[:MOST_SEATS] if isinstance(s, dict)}
         found = set()
         for user_id in ids:
             if type(user_id) is not int or not 0 < user_id < 2**63:
@@ -422,7 +426,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 details = json.dumps(entry.details, separators=(",", ":")) if entry.details else ""
                 because = f" — {entry.reason}" if entry.reason else ""
                 lines.append(
-                    prompts.clip(
+                    clip(
                         f"<t:{int(entry.at)}:f> **{entry.actor_name}** {entry.action}{because} {details}", 300
                     )
                 )
@@ -443,8 +447,8 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             ).encode()
             await reply.send(
                 embed=discord.Embed(
-                    title=prompts.clip(f"{session.name}: audit log", 256),
-                    description=prompts.clip(text, 4000),
+                    title=clip(f"{session.name}: audit log", 256),
+                    description=clip(text, 4000),
                 ),
                 file=discord.File(io.BytesIO(full), filename=f"maester-audit-{session.id}.json"),
             )

@@ -28,9 +28,13 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs import embeds, prompts, rules
+from cogs import embeds, prompts
 from cogs.common import mentions, missing_permissions
 from cogs.ids import fingerprint
+from cogs.layout import clip
+from cogs.screens import GameScreens, screens_for, screens_of
+from table import prompting
+from table.kinds import DEFAULT_GAME
 from table.outbox import decision_json
 from table.store import OutboxItem
 
@@ -252,7 +256,7 @@ class OutboxPoster:
         session = self.table.sessions.get(item.game_id)
         if session is None:
             return
-        text = prompts.clip(
+        text = clip(
             f"⚠️ **{session.name}** (game {session.id}): {owed.problem}. What waits ({item.kind}) is kept, "
             "and will be posted as soon as I can.",
             2000,
@@ -274,6 +278,15 @@ class OutboxPoster:
             return None
         seat = next((s for s in session.seats if s.house == house), None)
         return None if seat is None or seat.ai else seat.user_id
+
+    def _screens(self, item: OutboxItem) -> GameScreens:
+        """The screens of an item's game, for its names: the game its payload names, else the open game's.
+        Other items do not name their game; when the game is closed (its last items are posted after it
+        ends), they are read as the default game's."""
+        if "game" in item.payload or "view" in item.payload:
+            return screens_for(item.payload)
+        session = self.table.sessions.get(item.game_id)
+        return screens_of(DEFAULT_GAME if session is None else session.settings.game)
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -317,7 +330,8 @@ class OutboxPoster:
         log.info("game %s: notice posted, outbox item %s", item.game_id, item.id)
 
     async def _game_over(self, item: OutboxItem, ping: bool) -> None:
-        await self._send(self._channel(item.target_id), item, embed=embeds.game_over_embed(item.payload))
+        embed = embeds.game_over_embed(self._screens(item), item.payload)
+        await self._send(self._channel(item.target_id), item, embed=embed)
         log.info("game %s: the end posted, outbox item %s", item.game_id, item.id)
 
     def _live_prompt(self, item: OutboxItem) -> tuple[Any, dict[str, Any]] | None:
@@ -345,7 +359,8 @@ class OutboxPoster:
             )
             return
         session, payload = live
-        message = prompts.build_prompt(payload, rules.extras_for(session, payload["decision"]), channel=True)
+        extras = prompting.extras(session, payload["decision"])
+        message = prompts.build_prompt(payload, extras, channel=True)
         await self._send(
             self._channel(item.target_id),
             item,
@@ -373,15 +388,16 @@ class OutboxPoster:
             )
             return
         session, payload = live
-        message = prompts.build_prompt(payload, rules.extras_for(session, payload["decision"]))
+        message = prompts.build_prompt(payload, prompting.extras(session, payload["decision"]))
         try:
             dm = await self._dm(item.target_id)
             await self._send(dm, item, content=message.content, embed=message.embed, view=message.view)
         except discord.Forbidden:
+            screens = self._screens(item)
             await self._dms_closed(
                 item,
-                f"{rules.house_name(payload['house'])} must decide "
-                f"({prompts.kind_title(payload['decision']['kind'])}), "
+                f"{screens.seat_name(payload['house'])} must decide "
+                f"({screens.kind_title(payload['decision']['kind'])}), "
                 f"{embeds.due_text(payload.get('due_at'))}.",
             )
             return
@@ -402,11 +418,11 @@ class OutboxPoster:
                 "game %s: private news for a house nobody plays now; item %s dropped", item.game_id, item.id
             )
             return
-        house = rules.house_name(payload["house"])
+        house = self._screens(item).seat_name(payload["house"])
         text = f"**{payload.get('game_name', '')}** (game {item.game_id}), for {house}: {payload['text']}"
         try:
             dm = await self._dm(holder)
-            await self._send(dm, item, content=prompts.clip(text, 2000))
+            await self._send(dm, item, content=clip(text, 2000))
         except discord.Forbidden:
             self.private[item.id] = (holder, text)
             while len(self.private) > PRIVATE_KEPT:
@@ -438,10 +454,12 @@ class OutboxPoster:
         view = prompts.show_prompt_view(item.game_id)
         try:
             dm = await self._dm(item.target_id)
-            await self._send(dm, item, content=prompts.clip(text, 2000), view=view)
+            await self._send(dm, item, content=clip(text, 2000), view=view)
         except discord.Forbidden:
+            seat = self._screens(item).seat_name(payload["house"])
             await self._dms_closed(
-                item, f"Reminder: {rules.house_name(payload['house'])} must decide, {embeds.due_text(due)}."
+                item,
+                f"Reminder: {seat} must decide, {embeds.due_text(due)}.",
             )
             return
         log.info(
@@ -468,7 +486,7 @@ class OutboxPoster:
         await self._send(
             self._channel(session.channel_id),
             item,
-            content=prompts.clip(text, 2000),
+            content=clip(text, 2000),
             view=view or prompts.show_prompt_view(item.game_id),
             allowed_mentions=mentions(user),
         )

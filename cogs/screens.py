@@ -1,27 +1,70 @@
 """A game's part in the bot: what the shared machinery (prompts, autocomplete, embeds, /game help) asks of
 a game, and nothing more.
 
-The shared prompt machinery (:mod:`cogs.prompts`) draws any decision whose answers are listed: a select
-of choices (grouped when there are more than 25), and a "Type the answer" button with its modal on every
-prompt; it handles custom ids, pages and stale clicks. A game gives it names and words (houses, decision
-kinds, answers), labels for the listed answers, and its own screens for the decisions whose answers are
-combinatorial (A Game of Thrones: orders for every area, a march split, a muster plan). A game's screens
-live in its own package (``cogs/thrones/``) and are found through :func:`screens_of`.
+The shared prompt machinery (:mod:`cogs.prompts`) draws the decisions whose answers fit a generic screen:
+listed choices (a select, grouped when there are more than 25), "pick N of these" (a multi-select), and
+"order these" (a ranking); it puts a "Type the answer" button with its modal on every prompt, and handles
+custom ids, pages and stale clicks. A game gives it names and words (seats, decision kinds, answers), says
+which generic screen suits each decision (:meth:`GameScreens.choices`, :meth:`~GameScreens.pick`,
+:meth:`~GameScreens.ranking`), and draws its own screens for the decisions no generic one suits (A Game
+of Thrones: orders for every area, a march split, a muster plan). A game's screens live in its own package
+(``cogs/thrones/``) and are found through :func:`screens_of`, or :func:`screens_for` a payload.
+
+A screen is a pure function of the decision's payload, the game's prompt extras (see
+:meth:`table.kind.GameKind.extras`) and a :class:`Screen` (an op and its args, from a custom id): no prompt
+lives in memory, so a click is handled the same after a restart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import discord
-
 from data.games import game
+from table.kinds import DEFAULT_GAME
+from table.text import MAX_LINE
 
 if TYPE_CHECKING:
     from cogs.ids import CustomId
-    from cogs.prompts import Layout, Reaction, Screen
-    from table.session import Session
+    from cogs.layout import Layout
+    from engine.core.game import Readout
+
+MAX_SUGGESTIONS = 25  # autocomplete choices Discord shows
+MAX_SUGGESTION = 100  # characters in one
+
+
+# --- what screens draw and what clicks do ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Screen:
+    """Which screen of a prompt to draw: ``op`` is a showing op and ``args`` its state; ``Screen()`` is the
+    decision's first screen."""
+
+    op: str = ""
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Show:
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Submit:
+    line: str  # notation without the house
+
+
+@dataclass(frozen=True)
+class OpenModal:
+    prefill: str
+
+
+Reaction = Show | Submit | OpenModal
+
+
+# --- the generic screens a game may ask for ------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -33,11 +76,54 @@ class Choice:
     description: str = ""
 
 
+@dataclass(frozen=True)
+class Pick:
+    """Pick between ``low`` and ``high`` of ``labels`` (units to lose, say); ``what`` ends the placeholder
+    "Choose 2 …" ("unit(s) to destroy"), and ``line`` turns the chosen indices into the answer."""
+
+    labels: tuple[str, ...]
+    low: int
+    high: int
+    what: str
+    line: Callable[[list[int]], str]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Put every one of ``items`` in order, best first, each shown by its label; ``line`` turns the items in
+    that order into the answer. (A tie settled by ranking seats, in A Game of Thrones.)"""
+
+    items: tuple[str, ...]
+    labels: tuple[str, ...]
+    line: Callable[[list[str]], str]
+
+
+@dataclass(frozen=True)
+class Status:
+    """A game's part of /game status: a summary ("Round 3 of 10, action phase") and fields (name, value,
+    inline), read from the spectator's view."""
+
+    summary: str
+    fields: tuple[tuple[str, str, bool], ...] = ()
+
+
+def strip_house(line: str) -> str:
+    """``stark: bid 2`` -> ``bid 2``: a notation line without its seat."""
+    head, sep, rest = line.partition(":")
+    return rest.strip() if sep and " " not in head.strip() else line.strip()
+
+
+def plain_word(word: str) -> str:
+    return word.replace("-", " ")
+
+
 class GameScreens:
     """A game in the bot. Subclasses override what their game needs; the defaults suit a game whose
     decisions all list their answers."""
 
     id: str = ""
+    # What /game cards shows ("house cards"); None for a game without cards.
+    cards_word: str | None = None
 
     # --- names and words --------------------------------------------------------------------------------
 
@@ -47,25 +133,42 @@ class GameScreens:
     def seat_colour(self, seat: str) -> int | None:
         return None
 
+    def phase_colour(self, phase: str) -> int | None:
+        """The colour of boards and the status in a phase (None: grey)."""
+        return None
+
     def kind_title(self, kind: str) -> str:
         """The title of a decision kind ("Place your orders")."""
         return kind.replace("-", " ").capitalize()
 
     def describe(self, line: str, kind: str | None = None) -> str:
         """An answer (notation, with or without ``house:``) in a person's words."""
-        text = line.partition(":")[2].strip() if ":" in line.split(" ", 1)[0] else line.strip()
-        return text.replace("-", " ")
+        return plain_word(strip_house(line))
+
+    def group_word(self, word: str) -> str:
+        """A word of notation as a group's label shows it (when many choices are grouped by first words)."""
+        return plain_word(word)
+
+    def winner_line(self, seat: str) -> str:
+        """The line announcing the winner of a game."""
+        return f"👑 **{self.seat_name(seat)}** wins."
+
+    # --- which generic screen suits a decision ------------------------------------------------------------
 
     def choices(self, decision: dict[str, Any], extras: Any) -> list[Choice] | None:
         """The answers a decision offers as a list, when it can be one (its options, labelled)."""
         if decision.get("options") is None:
             return None
-        listed = [o.split(":", 1)[1].strip() for o in decision["options"]]
+        listed = [strip_house(o) for o in decision["options"]]
         return [Choice(action, self.describe(action, decision["kind"])) for action in listed]
 
-    def group_word(self, word: str) -> str:
-        """A word of notation as a group's label shows it (when many choices are grouped by first words)."""
-        return word.replace("-", " ")
+    def pick(self, decision: dict[str, Any], extras: Any) -> Pick | None:
+        """The "pick N of these" a decision is, if it is one (asked before :meth:`choices`)."""
+        return None
+
+    def ranking(self, decision: dict[str, Any], extras: Any) -> Ranking | None:
+        """The "order these" a decision is, if it is one (asked before :meth:`pick`)."""
+        return None
 
     # --- screens of the game's own ----------------------------------------------------------------------
 
@@ -73,22 +176,23 @@ class GameScreens:
         """The first screen of a decision the game draws itself, or None."""
         return None
 
-    def build(
-        self, payload: dict[str, Any], extras: Any, layout: Layout, screen: Screen
-    ) -> list[str] | None:
+    def build(self, payload: dict[str, Any], extras: Any, layout: Layout, screen: Screen) -> list[str] | None:
         """Draw ``screen`` of the decision into ``layout`` and return the lines of the prompt's body, or
-        None when the shared machinery is to draw it (listed choices)."""
+        None when the decision is the shared machinery's to draw."""
         return None
 
     def react(
         self, payload: dict[str, Any], extras: Any, cid: CustomId, values: list[str]
     ) -> Reaction | None:
         """What a click on one of the game's own components does, or None if the op is not the game's.
-        Raise ValueError for a click that does not fit the decision (treated as a stale prompt)."""
+        Raise ValueError for a click that does not fit the decision (treated as a stale prompt). The
+        shared ops (see :mod:`cogs.prompts`) never reach a game."""
         return None
 
     def typed_prefill(self, payload: dict[str, Any], extras: Any, args: tuple[str, ...]) -> str | None:
-        """The draft a screen shows, as notation, to start the typed answer from (None: the default)."""
+        """The draft a game's screen shows (named by the "Type the answer" button's args), as notation, to
+        start the typed answer from (None: the decision's default). A first arg ``r`` is the shared
+        ranking's, and never reaches a game."""
         return None
 
     def answer_screen(self, payload: dict[str, Any], answer: str | None) -> Screen | None:
@@ -101,24 +205,72 @@ class GameScreens:
         """The game's part of /game help: its notation, in a few lines."""
         return ""
 
-    def complete_line(self, text: str, decision: dict[str, Any] | None) -> list[str]:
-        """Suggestions for a notation line typed so far (at most 25, each at most 100 characters)."""
-        if decision is None:
-            return []
-        answers = [decision["default"], *(decision.get("options") or [])]
-        lines = [a.split(":", 1)[1].strip() for a in answers]
-        return [line for line in dict.fromkeys(lines) if line.startswith(text.strip())][:25]
+    def verbs(self) -> tuple[str, ...]:
+        """The first words of the game's notation lines, for completing a line."""
+        return ()
 
-    def status_fields(self, session: Session) -> list[tuple[str, str]]:
-        """The game's own fields of the /game status embed (name, value), read from the public view."""
+    def next_words(
+        self, verb: str, words: list[str], last: str, decision: dict[str, Any] | None
+    ) -> list[str]:
+        """Words that may come after ``verb`` and the finished ``words`` (``last`` is the word being typed),
+        for completing a line; the decision is the person's, when there is one."""
         return []
 
-    def cards_embed(self, session: Session, seat: str | None) -> discord.Embed | None:
-        """The /game cards embed (None: this game has no cards to show)."""
-        return None
+    def complete_line(self, text: str, decision: dict[str, Any] | None) -> list[str]:
+        """Suggestions for a notation line typed so far: whole answers of the decision that start with it,
+        then the line with its last word completed (at most 25, each at most 100 characters)."""
+        typed = text.lstrip()[:MAX_LINE]
+        found: list[str] = []
+
+        def add(candidate: str) -> None:
+            if candidate and len(candidate) <= MAX_SUGGESTION and candidate not in found:
+                found.append(candidate)
+
+        if decision is not None:
+            answers = [
+                strip_house(decision["default"]),
+                *(strip_house(o) for o in decision.get("options") or []),
+            ]
+            for answer in answers:
+                if answer.lower().startswith(typed.lower()):
+                    add(answer)
+        head, _, last = typed.rpartition(" ")
+        words = head.split()
+        if not words:
+            verbs = [v for v in self.verbs() if v.startswith(last.lower())]
+            if decision is not None:
+                mine = strip_house(decision["default"]).split(" ", 1)[0]
+                verbs.sort(key=lambda v: v != mine)
+            for verb in verbs:
+                add(verb + " ")
+        else:
+            for word in self.next_words(words[0].lower(), words[1:], last, decision):
+                if word.lower().startswith(last.lower()):
+                    add(f"{head} {word}")
+        return found[:MAX_SUGGESTIONS]
+
+    def status(self, readout: Readout, view: dict[str, Any]) -> Status:
+        """The game's part of /game status, from the readout and the spectator's view (never a seat's)."""
+        where = f"{readout.phase} phase"
+        return Status(where if readout.round is None else f"Round {readout.round}, {where}")
+
+    def card_fields(self, view: dict[str, Any], seat: str | None) -> list[tuple[str, str]]:
+        """The /game cards fields (name, value) from the spectator's view: every seat's, or ``seat``'s."""
+        return []
 
 
 def screens_of(game_id: str) -> GameScreens:
     """A game's screens (named in data/games.toml); raises data.games.UnknownGame."""
     found: GameScreens = game(game_id).load("bot")
     return found
+
+
+def game_of(payload: dict[str, Any]) -> str:
+    """The game an outbox payload is about: a prompt names it, a board's view does; prompts stored before
+    games were plugins name none, and were A Game of Thrones'."""
+    named = payload.get("game") or (payload.get("view") or {}).get("game")
+    return str(named) if named else DEFAULT_GAME
+
+
+def screens_for(payload: dict[str, Any]) -> GameScreens:
+    return screens_of(game_of(payload))

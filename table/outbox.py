@@ -69,6 +69,7 @@ def prompt_items(session: Session, decisions: list[Decision]) -> list[dict[str, 
             continue
         deadline = session.deadlines.get(decision.house)
         payload = {
+            "game": session.settings.game,  # which game's screens draw the prompt
             "game_id": session.id,
             "game_name": session.name,
             "house": decision.house,

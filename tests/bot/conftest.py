@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from cogs import rules
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
 from engine.thrones.game import ThronesGame
@@ -17,7 +16,7 @@ from engine.thrones.random_player import random_action
 from table.clock import FakeClock
 from table.outbox import decision_json
 from table.table import Table
-from table.thrones.extras import game_extras
+from table.thrones.extras import Extras, game_extras
 
 KINDS = (
     "orders",
@@ -50,7 +49,7 @@ class Found:
         return payload_of(self.decision)
 
     @property
-    def extras(self) -> rules.Extras:
+    def extras(self) -> Extras:
         return game_extras(self.game, decision_json(self.decision))
 
     def accepts(self, line: str) -> bool:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from cogs.autocomplete import complete_line
+from cogs.thrones import SCREENS
 from table.outbox import decision_json
 from tests.bot.conftest import Found
+
+complete_line = SCREENS.complete_line
 
 
 def test_an_empty_line_offers_the_decisions_answers_then_verbs(found: dict[str, Found]) -> None:

@@ -11,10 +11,12 @@ from typing import Any
 import discord
 import pytest
 
-from cogs import prompts, rules
+from cogs import prompts
 from cogs.components import ComponentsCog
 from cogs.ids import parse
 from cogs.poster import OutboxPoster
+from cogs.thrones import names
+from table import prompting
 from table.table import Table
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, PLAYERS, three_player_game
 
@@ -99,7 +101,7 @@ async def prompt_for(table: Table, game_id: int, house: str) -> prompts.PromptMe
     session = table.session(game_id)
     payload = table.my_decision(game_id, PLAYERS[house])
     assert payload is not None
-    return prompts.build_prompt(payload, rules.extras_for(session, payload["decision"]))
+    return prompts.build_prompt(payload, prompting.extras(session, payload["decision"]))
 
 
 def component(message: prompts.PromptMessage, op: str) -> dict[str, Any]:
@@ -138,7 +140,7 @@ async def test_a_changed_select_redraws_the_prompt(game: tuple[Table, int, FakeB
     message = await prompt_for(table, game_id, "stark")
     select = component(message, "os")
     value = next(
-        o["value"] for o in select["options"] if o["label"].endswith(": " + rules.token_name("raid"))
+        o["value"] for o in select["options"] if o["label"].endswith(": " + names.token_name("raid"))
     )
     done = await click(cog, bot, ALICE, select["custom_id"], [value])
     _, edited = done.calls.last("edit")

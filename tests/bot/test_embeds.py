@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from cogs import embeds, rules
+from cogs import embeds
+from cogs.thrones import names
 from table.table import Table
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, three_player_game
 
@@ -49,7 +50,7 @@ async def test_the_board_post_pings_only_who_is_waited_on(table: Table) -> None:
     assert content is not None and f"<@{ALICE.user_id}>" not in content
     embed = embeds.board_embed(payload, image=False)
     waiting = next(f for f in embed.fields if f.name == "Waiting for")
-    assert rules.house_name("lannister") in (waiting.value or "")
+    assert names.house_name("lannister") in (waiting.value or "")
     assert "<t:" in (waiting.value or "") and ":R>" in (waiting.value or "")
     assert embed.image.url is None
 

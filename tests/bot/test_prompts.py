@@ -7,8 +7,11 @@ from typing import Any
 
 import pytest
 
-from cogs import drafts, prompts, rules
+from cogs import prompts
 from cogs.ids import MAX_LENGTH, CustomId, fingerprint, parse
+from cogs.listed import group_choices
+from cogs.screens import Choice
+from cogs.thrones import SCREENS, answers, drafts, names
 from table.outbox import decision_json
 from tests.bot.conftest import Found, payload_of
 
@@ -116,9 +119,9 @@ def test_orders_prompt_a_select_per_area_prefilled_with_the_default(found: dict[
     message = prompts.build_prompt(orders.payload, orders.extras)
     selects = by_op(message, "os")
     assert len(selects) == min(4, len(schema["areas"]))
-    first = rules.area_name(schema["areas"][0])
+    first = names.area_name(schema["areas"][0])
     tokens = {o["label"] for o in selects[0]["options"]}
-    assert f"{first}: {rules.token_name('march+0')}" in tokens  # the area is named: a select shows its choice
+    assert f"{first}: {names.token_name('march+0')}" in tokens  # the area is named: a select shows its choice
     submit = react(orders, by_op(message, "ok")[0])
     assert isinstance(submit, prompts.Submit)
     assert submit.line == orders.decision.default.format()
@@ -134,7 +137,7 @@ def test_the_orders_draft_made_with_the_selects_is_a_line_the_engine_accepts(fou
         value = next(
             o["value"]
             for o in select["options"]
-            if o["label"].endswith(": " + rules.token_name(wanted[slot]))
+            if o["label"].endswith(": " + names.token_name(wanted[slot]))
         )
         message = show(orders, react(orders, select, [value]))
     submit = react(orders, by_op(message, "ok")[0])
@@ -208,10 +211,10 @@ def test_a_march_is_chosen_unit_by_unit(found: dict[str, Found]) -> None:
     )
     assert moving is not None, "the first march of a game can move somewhere"
     value = next(
-        o["value"] for o in selects[0]["options"] if o["label"].endswith("→ " + rules.area_name(moving))
+        o["value"] for o in selects[0]["options"] if o["label"].endswith("→ " + names.area_name(moving))
     )
     message = show(march, react(march, selects[0], [value]))
-    assert f"→ {rules.area_name(moving)}" in (message.embed.description or "")
+    assert f"→ {names.area_name(moving)}" in (message.embed.description or "")
     submit = react(march, by_op(message, "mk")[0])
     assert isinstance(submit, prompts.Submit)
     assert submit.line == f"march {source.area} -> {moving} {source.slots[0]}"
@@ -258,7 +261,7 @@ def test_muster_offers_each_castle_its_legal_musters(found: dict[str, Found]) ->
 def test_consolidate_and_the_wildlings_muster_list_their_answers(found: dict[str, Found]) -> None:
     for kind in ("consolidate", "wildling-muster"):
         case = found[kind]
-        listed = drafts.choices(decision_json(case.decision), case.extras)
+        listed = SCREENS.choices(decision_json(case.decision), case.extras)
         assert listed
         for choice in listed:
             assert case.accepts(choice.action), choice
@@ -292,7 +295,7 @@ def test_house_cards_show_names_and_strength(found: dict[str, Found]) -> None:
         c["label"] for c in by_op(message, "c")
     ]
     cards = [a.card for a in case.decision.options]
-    assert sorted(labels) == sorted(rules.card_label(c) for c in cards)
+    assert sorted(labels) == sorted(names.card_label(c) for c in cards)
 
 
 def test_long_lists_are_grouped_so_every_answer_stays_reachable(every_decision: list[Found]) -> None:
@@ -312,10 +315,10 @@ def test_long_lists_are_grouped_so_every_answer_stays_reachable(every_decision: 
 
 
 def test_the_first_24_and_type_it_when_no_grouping_fits() -> None:
-    listed = [drafts.Choice(f"bid {n}", f"Bid {n}") for n in range(30)]
-    assert drafts.group_choices(listed[:20]) is None
-    many = [drafts.Choice(f"choose x{n} y", f"X {n}") for n in range(30)]
-    assert drafts.group_choices(many) is None  # 30 groups of one at every depth
+    listed = [Choice(f"bid {n}", f"Bid {n}") for n in range(30)]
+    assert group_choices(listed[:20]) is None
+    many = [Choice(f"choose x{n} y", f"X {n}") for n in range(30)]
+    assert group_choices(many) is None  # 30 groups of one at every depth
 
 
 # --- units and ranking -----------------------------------------------------------------------------------
@@ -364,7 +367,7 @@ def test_a_ranking_is_chosen_house_by_house(found: dict[str, Found]) -> None:
     assert by_op(message, "rk")[0]["disabled"]
     for house in reversed(houses):
         select = by_op(message, "rs")[0]
-        value = next(o["value"] for o in select["options"] if o["label"] == rules.house_name(house))
+        value = next(o["value"] for o in select["options"] if o["label"] == names.house_name(house))
         message = show(case, react(case, select, [value]))
     assert not by_op(message, "rs")  # everyone is ranked
     assert show(case, react(case, by_op(message, "r")[0])).embed.description.count("nobody yet") == 1
@@ -393,13 +396,13 @@ def test_an_answered_prompt_keeps_no_components(found: dict[str, Found]) -> None
 
 
 def test_actions_read_as_words() -> None:
-    assert drafts.describe("raid bay-of-ice -> none") == "Bay of Ice: no raid"
-    assert drafts.describe("stark: bid 3") == "Bid 3"
-    assert drafts.describe("choose lannister", "support") == "Support House Lannister"
-    assert drafts.describe("march winterfell -> moat-cailin footman knight +power") == (
+    assert answers.describe("raid bay-of-ice -> none") == "Bay of Ice: no raid"
+    assert answers.describe("stark: bid 3") == "Bid 3"
+    assert answers.describe("choose lannister", "support") == "Support House Lannister"
+    assert answers.describe("march winterfell -> moat-cailin footman knight +power") == (
         "From Winterfell: footman, knight to Moat Cailin, leaving a power token"
     )
-    assert drafts.describe("muster winterfell footman->knight, winterfell ship@bay-of-ice") == (
+    assert answers.describe("muster winterfell footman->knight, winterfell ship@bay-of-ice") == (
         "Footman becomes knight + ship in Bay of Ice"
     )
-    assert drafts.describe("raven swap winterfell defense+1") == "Winterfell: swap for Defense +1"
+    assert answers.describe("raven swap winterfell defense+1") == "Winterfell: swap for Defense +1"

@@ -21,9 +21,8 @@ from typing import Any
 import pytest
 
 from bot import Config, MaesterBot, create_bot
-from cogs import rules
-from cogs.drafts import describe
 from cogs.ids import fingerprint
+from cogs.thrones import SCREENS, names
 from engine.core.decisions import Decision
 from table.outbox import decision_json
 from table.session import Session
@@ -343,11 +342,11 @@ class Game:
         """Place orders in the DM prompt (or the ``prompt`` given): the select of each area, then Submit."""
         prompt = prompt or await self.dm_prompt(house)
         for area, token in orders.items():
-            label = f"{rules.area_name(area)}: {rules.token_name(token)}"
+            label = f"{names.area_name(area)}: {names.token_name(token)}"
             select, value = select_with_option(prompt, label)
             inter = await self.fake.click(self.user(house), prompt, select["custom_id"], [value])
             assert await inter.wait_response(WAIT) == Callback.UPDATE_MESSAGE
-            name, chosen = re.escape(rules.area_name(area)), re.escape(rules.token_name(token))
+            name, chosen = re.escape(names.area_name(area)), re.escape(names.token_name(token))
             line = rf"\*\*{name}\*\* \([^)]*\): {chosen}"  # the draft now shows the token
             assert re.search(line, embed(prompt)["description"]), embed(prompt)["description"]
         before = len(self.session.log)
@@ -391,5 +390,5 @@ class Game:
             else:
                 wanted = decision_json(decision)["options"]
                 assert wanted is not None, f"no options for a secret {decision.kind}"
-                await self.choose(house, prompt, describe(default, decision.kind))
+                await self.choose(house, prompt, SCREENS.describe(default, decision.kind))
         raise AssertionError(f"still not there after {limit} decisions; waiting: {self.session.pending()}")

@@ -1,64 +1,51 @@
-"""Names and facts the Discord UI shows, read from the game's data; and the table's prompt helpers.
-
-The cogs talk only to :mod:`table` (and read static facts from :mod:`data`): what a prompt needs beyond
-the decision payload (units by area, the musters a castle allows, a secret answer that may still change)
-comes from :mod:`table.prompting`. Whatever a prompt offers, the engine validates again when the answer
-is submitted.
-"""
+"""Names and facts of A Game of Thrones that the Discord UI shows, read from the game's data: areas,
+houses and their colours, order tokens, house cards, units, tracks, phases and decision kinds."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from data.thrones import HOUSES, load
-from table.errors import TableError
-from table.kinds import kind_of
-from table.prompting import Current, current, extras, seat_id
-from table.session import Session
-from table.thrones.extras import TOKEN_WORDS, Extras, muster_points, orders_of
+from data.thrones import load
 
 FACTS = load()
-
-# Errors whose message is written for the person who caused them: the table's refusals.
-PLAYER_ERRORS: tuple[type[Exception], ...] = (TableError,)
 
 AREAS: tuple[str, ...] = tuple(sorted(FACTS.areas))
 TOKENS: tuple[str, ...] = tuple(FACTS.order_tokens)
 CARDS: tuple[str, ...] = tuple(FACTS.house_cards)
 UNIT_KINDS: tuple[str, ...] = ("footman", "knight", "siege", "ship")
-VERBS: tuple[str, ...] = (
-    "orders",
-    "bid",
-    "choose",
-    "rank",
-    "raid",
-    "march",
-    "consolidate",
-    "muster",
-    "destroy",
-    "swap",
-    "raven",
-    "play",
-    "discard",
-    "retrieve",
-)
 TRACK_NAMES = {"throne": "Iron Throne", "fiefdoms": "Fiefdoms", "court": "King's Court"}
+PHASE_COLOURS = {"westeros": 0x4A6FA5, "planning": 0x8E6C3A, "action": 0xA33B2A, "over": 0xD4AF37}
 _UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege": "Siege engine", "ship": "Ship"}
 _PLURALS = {"footman": "footmen", "knight": "knights", "siege": "siege engines", "ship": "ships"}
 
-__all__ = [
-    "HOUSES",
-    "PLAYER_ERRORS",
-    "TOKEN_WORDS",
-    "Current",
-    "Extras",
-    "house_id",
-    "muster_points",
-    "orders_of",
-]
-
-
-# --- names ---------------------------------------------------------------------------------------------
+KIND_TITLES = {
+    "orders": "Place your orders",
+    "bid": "Your bid",
+    "house-card": "Choose your house card",
+    "march": "Resolve a march order",
+    "raid": "Resolve a raid order",
+    "consolidate": "Resolve a Consolidate Power order",
+    "muster": "Muster",
+    "support": "Support in a battle",
+    "accept-support": "Accept support?",
+    "retreat": "Retreat",
+    "casualties": "Casualties",
+    "skull-casualties": "Casualties (skulls)",
+    "retreat-losses": "Losses in the retreat",
+    "reconcile": "Reconcile your armies with supply",
+    "raven": "The Messenger Raven",
+    "raven-peek": "The top wildling card",
+    "rank": "Settle a tie",
+    "westeros-choice": "A Westeros card choice",
+    "wildling-destroy": "Wildlings: destroy units",
+    "wildling-swap": "Wildlings: change units",
+    "wildling-muster": "Wildlings: muster",
+    "wildling-discard": "Wildlings: discard a card",
+    "wildling-retrieve": "Wildlings: take a card back",
+    "wildling-track": "Wildlings: choose a track",
+    "wildling-tie": "Wildlings: settle a tie",
+    "tides-redraw": "Tides of Battle",
+    "replace-card": "Play another house card",
+    "blade": "The Valyrian Steel Blade",
+}
 
 
 def is_area(text: str) -> bool:
@@ -123,11 +110,6 @@ def card_details(card: str) -> str:
     return "; ".join([*icons, info.text] if info.text else icons)
 
 
-def card_owner(card: str) -> str | None:
-    info = FACTS.house_cards.get(card)
-    return info.house if info is not None else None
-
-
 def unit_name(kind: str) -> str:
     return _UNIT_NAMES.get(kind, kind)
 
@@ -144,24 +126,5 @@ def units_text(kinds: list[str]) -> str:
     return ", ".join(parts) or "no units"
 
 
-def houses_for(players: int) -> tuple[str, ...]:
-    """The houses of a game of that many players, in the usual order."""
-    setup = FACTS.setups.get(players)
-    return tuple(h for h in HOUSES if setup is not None and h in setup.houses)
-
-
-def house_id(text: str) -> str:
-    return seat_id(kind_of("thrones"), text)
-
-
-# --- the table's prompt helpers -------------------------------------------------------------------------
-
-
-def extras_for(session: Session, decision: dict[str, Any]) -> Extras:
-    return extras(session, decision)
-
-
-def answered(session: Session, house: str) -> Current | None:
-    """The decision ``house`` has answered but may still change, as its prompt payload (else None)."""
-    found = current(session, house)
-    return found if found is not None and found.answer is not None else None
+def kind_title(kind: str) -> str:
+    return KIND_TITLES.get(kind, kind.replace("-", " ").capitalize())

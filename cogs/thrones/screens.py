@@ -1,0 +1,143 @@
+"""A Game of Thrones in the bot: :class:`ThronesScreens`, the game's :class:`cogs.screens.GameScreens`.
+
+Its own screens are those of the combinatorial decisions (orders, a march, a muster); units to lose or
+change are a generic "pick N of these", a tie is a generic ranking of houses, and every other decision
+lists its answers. This module only ties the game's parts together: names (:mod:`.names`), answers in
+words (:mod:`.answers`), drafts (:mod:`.drafts`), the screens (:mod:`.orders`, :mod:`.march`,
+:mod:`.muster`), notation (:mod:`.notation`) and what anyone may look at (:mod:`.looking`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cogs.ids import CustomId
+from cogs.layout import Layout
+from cogs.screens import Choice, GameScreens, Pick, Ranking, Reaction, Screen, Status
+from cogs.thrones import answers, looking, march, muster, names, notation, orders
+from cogs.thrones.drafts import unit_pick
+from table.thrones.extras import Extras
+
+if TYPE_CHECKING:
+    from engine.core.game import Readout
+
+
+def _rank_line(houses: list[str]) -> str:
+    return "rank " + " ".join(houses)
+
+
+class ThronesScreens(GameScreens):
+    id = "thrones"
+    cards_word = "house cards"
+
+    # --- names and words --------------------------------------------------------------------------------
+
+    def seat_name(self, seat: str) -> str:
+        return names.house_name(seat)
+
+    def seat_colour(self, seat: str) -> int | None:
+        return names.house_colour(seat)
+
+    def phase_colour(self, phase: str) -> int | None:
+        return names.PHASE_COLOURS.get(phase)
+
+    def kind_title(self, kind: str) -> str:
+        return names.kind_title(kind)
+
+    def describe(self, line: str, kind: str | None = None) -> str:
+        return answers.describe(line, kind)
+
+    def group_word(self, word: str) -> str:
+        return answers.word(word)
+
+    def winner_line(self, seat: str) -> str:
+        return looking.winner_line(seat)
+
+    # --- which generic screen suits a decision ------------------------------------------------------------
+
+    def choices(self, decision: dict[str, Any], extras: Extras) -> list[Choice] | None:
+        return answers.choices(decision, extras)
+
+    def pick(self, decision: dict[str, Any], extras: Extras) -> Pick | None:
+        found = unit_pick(decision, extras)
+        return None if found is None else found.as_pick()
+
+    def ranking(self, decision: dict[str, Any], extras: Extras) -> Ranking | None:
+        if decision["kind"] != "rank":
+            return None
+        houses = tuple(decision["schema"]["houses"])
+        return Ranking(houses, tuple(names.house_name(h) for h in houses), _rank_line)
+
+    # --- screens of the game's own ----------------------------------------------------------------------
+
+    def first_screen(self, payload: dict[str, Any]) -> Screen | None:
+        kind = payload["decision"]["kind"]
+        if kind == "march":
+            return march.first_screen(payload["decision"])
+        return {"orders": orders.FIRST, "muster": muster.FIRST}.get(kind)
+
+    def build(
+        self, payload: dict[str, Any], extras: Extras, layout: Layout, screen: Screen
+    ) -> list[str] | None:
+        kind = payload["decision"]["kind"]
+        if kind == "orders":
+            return orders.draw(payload, extras, layout, screen.args)
+        if kind == "march":
+            return march.draw(payload, layout, screen)
+        if kind == "muster":
+            return muster.draw(payload, extras, layout, screen.args)
+        return None
+
+    def react(
+        self, payload: dict[str, Any], extras: Extras, cid: CustomId, values: list[str]
+    ) -> Reaction | None:
+        """A click on an orders, march or muster screen; None for an op of another decision's screen (a
+        forged or misplaced click), which the shared machinery treats as a stale prompt."""
+        decision = payload["decision"]
+        kind, op = decision["kind"], cid.op
+        if kind == "orders" and op in orders.OPS:
+            return orders.react(decision, cid, values)
+        if kind == "march" and op in march.OPS:
+            return march.react(decision, cid, values)
+        if kind == "muster" and op in muster.OPS:
+            return muster.react(decision, extras, cid, values)
+        return None
+
+    def typed_prefill(self, payload: dict[str, Any], extras: Extras, args: tuple[str, ...]) -> str | None:
+        decision = payload["decision"]
+        tag, rest = (args[0], args[1:]) if args else ("", ())
+        if tag == orders.TYPED:
+            return orders.typed_prefill(decision, rest[0])
+        if tag == march.TYPED:
+            return march.typed_prefill(decision, rest)
+        if tag == muster.TYPED:
+            return muster.typed_prefill(decision, extras, rest[0])
+        return None
+
+    def answer_screen(self, payload: dict[str, Any], answer: str | None) -> Screen | None:
+        """Orders already given are shown as the orders screen's draft; other answers need no screen."""
+        if payload["decision"]["kind"] == "orders" and answer:
+            return orders.answer_screen(payload["decision"], answer)
+        return None
+
+    # --- notation, help and looking ---------------------------------------------------------------------
+
+    def help(self) -> str:
+        return notation.HELP
+
+    def verbs(self) -> tuple[str, ...]:
+        return notation.VERBS
+
+    def next_words(
+        self, verb: str, words: list[str], last: str, decision: dict[str, Any] | None
+    ) -> list[str]:
+        return notation.next_words(verb, words, last, decision)
+
+    def status(self, readout: Readout, view: dict[str, Any]) -> Status:
+        return looking.status(readout, view)
+
+    def card_fields(self, view: dict[str, Any], seat: str | None) -> list[tuple[str, str]]:
+        return looking.card_fields(view, seat)
+
+
+SCREENS = ThronesScreens()
