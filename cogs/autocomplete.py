@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+import data.games
 from cogs.common import actor_from, current_decision, screens_of_game, table_of
 from cogs.new_game import suggest_options
 from cogs.screens import GameScreens, screens_of
@@ -114,6 +115,16 @@ async def forced_line(interaction: discord.Interaction, current: str) -> list[ap
         pending = [d for d in session.pending() if d.house == house]
         decision = decision_json(pending[0]) if pending else None
     return _lines(screens_of_game(session), current, decision)
+
+
+async def game_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The games Maester hosts (``/game create game:``), found by their title or id."""
+    text = current.lower().strip()[:MAX_VALUE]
+    return [
+        app_commands.Choice(name=entry.title[:MAX_VALUE], value=entry.id)
+        for entry in data.games.games()
+        if not text or text in entry.title.lower() or text in entry.id
+    ][:MAX_CHOICES]
 
 
 async def game_options(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -42,10 +42,8 @@ log = logging.getLogger("maester.game")
 
 GAME_OPTION = "The game's number (needed only when you are in several games)"
 
-GAMES = [app_commands.Choice(name=entry.title[:100], value=entry.id) for entry in games()]
-# The widest range of players over every game; each game's kind checks its own.
-FEWEST = min(kind.players[0] for kind in all_kinds())
-MOST = max(kind.players[-1] for kind in all_kinds())
+# Discord's bounds for the player count: wide enough for any game; each game's kind checks its own.
+FEWEST, MOST = 1, 12
 MAX_OPTIONS = 300  # characters of /game create's options
 FIRST_DEADLINES = " / ".join(dict.fromkeys(next(iter(kind.deadlines)) for kind in all_kinds()))
 
@@ -91,21 +89,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="create", description="Open a new game in this channel")
     @app_commands.describe(
-        players=f"How many players ({FEWEST} to {MOST}; each game says how many it takes)",
-        game="The game to play",
+        players="How many players (each game says how many it takes)",
+        game="The game to play (A Game of Thrones unless you choose another)",
         houses="Players choose their houses, or they are dealt at random at the start",
         no_move="When a deadline passes: wait for the player, or apply the default answer",
         hours=f"Hours for {FIRST_DEADLINES}; the game's other decisions get time in proportion",
         options="The game's own options as name=value, separated by commas (suggested as you type)",
         name="A name for the game",
     )
-    @app_commands.choices(game=GAMES)
-    @app_commands.autocomplete(options=autocomplete.game_options)
+    @app_commands.autocomplete(game=autocomplete.game_ids, options=autocomplete.game_options)
     async def create(
         self,
         interaction: discord.Interaction,
         players: app_commands.Range[int, FEWEST, MOST],
-        game: str = DEFAULT_GAME,
+        game: app_commands.Range[str, 1, 40] = DEFAULT_GAME,
         houses: Literal["choose", "random"] = "choose",
         no_move: Literal["wait", "default"] = "wait",
         hours: app_commands.Range[float, 0.0, 8760.0] | None = None,

@@ -23,8 +23,9 @@ async def test_the_game_choice_offers_a_game_of_thrones(fake: FakeDiscord, tmp_p
     async with maester_bot(fake, tmp_path / "maester.sqlite3"):
         options = _create_options(fake)
         game = options["game"]
+        offered = await fake.autocomplete("alice", "game", "create", focused="game", options={"game": "thr"})
         assert {"name": "A Game of Thrones: The Board Game (2nd edition)", "value": "thrones"} in [
-            {"name": c["name"], "value": c["value"]} for c in game["choices"]
+            {"name": c["name"], "value": c["value"]} for c in offered
         ]
         assert not game.get("required")  # A Game of Thrones is the default
         assert options["players"]["min_value"] <= 3 and options["players"]["max_value"] >= 6
