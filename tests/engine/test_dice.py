@@ -55,6 +55,7 @@ class DiceState:
 class DiceGame(Game):
     id: ClassVar[str] = "dice"
     title: ClassVar[str] = "Dice"
+    PLAYERS: ClassVar[range] = range(1, 2)
 
     state: DiceState
 
@@ -89,7 +90,7 @@ class DiceGame(Game):
         return ["stark"]
 
     def view(self, seat: str | None) -> dict[str, Any]:
-        return {"game": self.id}
+        return {"game": self.id, "phase": "rolling", "viewer": seat, "seats": self.seats()}
 
     def readout(self) -> Readout:
         return Readout(round=None, phase="rolling", over=False, seats=("stark",))
