@@ -5,7 +5,8 @@ the seeded random generator's state (``state.stack``, ``state.rng``); the driver
 until it asks for decisions. Everything a driver (the table, the command line, an AI, a test) needs is
 here and game-neutral:
 
-- ``setup(players, seed, options)`` and ``from_position`` build a game; ``to_position`` saves it.
+- ``setup(players, seed, options)`` and ``from_position`` build a game; ``to_position`` saves it;
+  ``from_scenario`` builds one from a hand-written description of a situation.
 - ``pending()`` says who must decide what; ``apply(seat, action)`` changes the game and returns the
   events it caused, or raises :class:`IllegalAction` having changed nothing.
 - ``changeable_decision(seat)`` is a secret answer the seat may still change (asked again as it was).
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.core.decisions import Decision, Event
-from engine.core.errors import IllegalAction, NotationError
+from engine.core.errors import IllegalAction, NotationError, ScenarioError
 from engine.core.frames import Frame
 from engine.core.rng import Rng
 
@@ -86,6 +87,13 @@ class Game(ABC):
 
     @abstractmethod
     def to_position(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_scenario(cls, text: str) -> Game:
+        """The game a scenario describes: a situation in the middle of a game, written by hand in a few
+        lines of TOML (see :mod:`engine.core.scenario` and the game's own scenario module). Raises
+        ScenarioError naming the key at fault. This default is for games without scenarios."""
+        raise ScenarioError("", f"{cls.title or cls.id} has no scenarios")
 
     @classmethod
     @abstractmethod

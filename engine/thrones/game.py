@@ -90,6 +90,13 @@ class ThronesGame(Game):
     def to_position(self) -> dict[str, Any]:
         return self.state.to_json()
 
+    @classmethod
+    def from_scenario(cls, text: str) -> ThronesGame:
+        """See :mod:`engine.thrones.scenario` for the format."""
+        from engine.thrones.scenario import load
+
+        return load(text)
+
     # --- the contract ---------------------------------------------------------------------------
 
     @property
