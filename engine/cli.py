@@ -1,8 +1,10 @@
-"""Command line tools for the rules engines: ``python -m engine selfplay|replay``.
+"""Command line tools for the rules engines: ``python -m engine selfplay|replay|scenario``.
 
 ``selfplay`` plays complete games with random legal decisions (a smoke test, a fuzzer and a speed check).
 ``replay`` rebuilds a game from a position or a fresh setup plus notation lines, and prints the public state
 and the pending decisions, or the first illegal line; ``--save`` writes the resulting position.
+``scenario`` builds a game from a scenario file (a hand-written situation, see ``Game.from_scenario``) and
+shows it the same way.
 
 Every command works on any registered game (``--game ID``, see ``data/games.toml``) through the contract of
 :mod:`engine.core.game` alone: the game's class comes from :func:`engine.registry.engine_of`, its player
@@ -26,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from data.games import DEFAULT, UnknownGame
-from engine.core.errors import IllegalAction, PositionError
+from engine.core.errors import IllegalAction, PositionError, ScenarioError
 from engine.core.game import Game, ReplayError
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
@@ -85,6 +87,19 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--actions", metavar="FILE", help="notation lines to apply ('-' reads stdin)")
     replay.add_argument("--save", metavar="FILE", help="write the resulting position JSON to FILE")
     replay.add_argument("--json", action="store_true", help="print the view and pending decisions as JSON")
+
+    scenario = commands.add_parser(
+        "scenario",
+        help="build a game from a scenario and show it",
+        description=(
+            "Build the game a scenario file describes (a situation written in TOML; for A Game of Thrones "
+            "see engine/thrones/scenario.py) and print the public state and the pending decisions."
+        ),
+    )
+    scenario.add_argument("file", metavar="FILE", help="the scenario ('-' reads stdin)")
+    _add_game(scenario)
+    scenario.add_argument("--save", metavar="FILE", help="write the position JSON to FILE")
+    scenario.add_argument("--json", action="store_true", help="print the view and pending decisions as JSON")
     return parser
 
 
@@ -121,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # argparse: --help, or a usage error already reported
         return stop.code if isinstance(stop.code, int) else 2
     try:
-        return selfplay(args) if args.command == "selfplay" else replay(args)
+        return COMMANDS[args.command](args)
     except UsageError as error:
         return _report(args, str(error), 2)
     except BrokenPipeError:  # the output was piped into `head` or the like, which has stopped reading
@@ -391,16 +406,40 @@ def replay(args: argparse.Namespace) -> int:
         return 1
     if args.save is not None:
         _save(game, args.save)
+    source = args.position if args.position is not None else f"a fresh setup, seed {args.seed}"
+    headline = f"Applied {applied} action{'s' if applied != 1 else ''} to {source}."
+    return _show(args, game_class, game, headline, applied=applied)
+
+
+def _show(args: argparse.Namespace, game_class: type[Game], game: Game, headline: str, **extra: Any) -> int:
+    """Print the public view and the pending decisions: as text under ``headline``, or as JSON."""
     view = game.view(None)
     pending = _pending(game)
     if args.json:
-        print(json.dumps({"applied": applied, "view": view, "pending": pending}, indent=1))
+        print(json.dumps({**extra, "view": view, "pending": pending}, indent=1))
         return 0
-    source = args.position if args.position is not None else f"a fresh setup, seed {args.seed}"
-    print(f"Applied {applied} action{'s' if applied != 1 else ''} to {source}.")
+    print(headline)
     print()
     print(game_class.describe_view(view))
     print(_pending_text(game_class, pending, game.over))
     if args.save is not None:
         print(f"\nPosition saved to {args.save}.")
     return 0
+
+
+# --- scenario -------------------------------------------------------------------------------------------
+
+
+def scenario(args: argparse.Namespace) -> int:
+    game_class = _game_class(args)
+    text = _read_text(args.file)
+    try:
+        game = game_class.from_scenario(text)
+    except ScenarioError as error:
+        raise UsageError(f"{args.file}: {error}") from None
+    if args.save is not None:
+        _save(game, args.save)
+    return _show(args, game_class, game, f"The scenario {args.file}.")
+
+
+COMMANDS = {"selfplay": selfplay, "replay": replay, "scenario": scenario}

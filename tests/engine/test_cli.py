@@ -347,3 +347,57 @@ def test_another_game_is_played_through_the_contract_alone(capsys, monkeypatch, 
 def test_the_view_hook_of_thrones_is_its_text_rendering():
     view = ThronesGame.new(3, 1).view(None)
     assert ThronesGame.describe_view(view) == describe_view(view, waiting=False)
+
+
+# --- scenario ---------------------------------------------------------------------------------------
+
+
+SCENARIO = """
+players = 3
+round = 4
+step = "march"
+
+[units]
+winterfell = "stark footman knight"
+
+[orders]
+winterfell = "stark march+1*"
+"""
+
+
+def test_scenario_shows_the_situation_and_saves_its_position(capsys, tmp_path):
+    path, saved = tmp_path / "march.toml", tmp_path / "march.json"
+    path.write_text(SCENARIO)
+
+    status, out, err = run(capsys, "scenario", str(path), "--save", str(saved))
+
+    assert status == 0, err
+    assert out.startswith(f"The scenario {path}.\n\nRound 4/10 - action phase - 3 players")
+    assert re.search(r"Winterfell +Stark: footman, knight \| order: march\+1\* \| garrison 2", out)
+    assert "Waiting for:\n  Stark (march): " in out
+    assert out.rstrip().endswith(f"Position saved to {saved}.")
+    game = ThronesGame.from_position(json.loads(saved.read_text()))
+    assert game.to_position() == ThronesGame.from_scenario(SCENARIO).to_position()
+
+    status, out, _ = run(capsys, "scenario", str(path), "--json")
+    assert status == 0
+    assert [entry["kind"] for entry in json.loads(out)["pending"]] == ["march"]
+
+
+def test_scenario_errors_are_one_line_naming_the_key(capsys, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(SCENARIO.replace("stark footman knight", "stark footman dragon"))
+    assert_clean_error(
+        *run(capsys, "scenario", str(path)), f"{path}: units.winterfell: 'dragon' is not a unit"
+    )
+    path.write_text("players = ")
+    assert_clean_error(*run(capsys, "scenario", str(path)), "this is not TOML")
+    assert_clean_error(*run(capsys, "scenario", str(tmp_path / "none.toml")), "cannot read")
+
+
+def test_a_game_without_scenarios_says_so(capsys, monkeypatch, tmp_path):
+    entry = GameEntry("dice", "Dice", "tests.engine.test_dice:DiceGame", "-", "-", "-")
+    monkeypatch.setitem(data.games._GAMES, "dice", entry)
+    path = tmp_path / "dice.toml"
+    path.write_text("players = 1\n")
+    assert_clean_error(*run(capsys, "scenario", "--game", "dice", str(path)), "Dice has no scenarios")
