@@ -1,7 +1,7 @@
 """Scenarios: a situation in the middle of a game of A Game of Thrones written in a few lines of TOML, in
 the spirit of chess's FEN, and made into a position that loads and is played on. Tests use them instead of
 hand-written procedure stacks; ``python -m engine scenario FILE`` shows one (``--save`` writes the
-position).
+position). ``engine/thrones/POSITION.md`` describes positions, and scenarios with an example.
 
 An example::
 
