@@ -401,6 +401,9 @@ def _battle(spec: Table, state: State, battle: Table | None) -> CombatFrame | Ne
     if order is None or TOKENS[order.token].type != "march":
         raise battle.fail("from", f"{BOARD.name(origin)} holds no March order (see orders.{origin})")
     attacker = order.house
+    staying = state.units.get(origin)
+    if staying and staying[0].house != attacker:
+        raise battle.fail("from", f"{BOARD.name(origin)} holds House {staying[0].house.title()}'s units")
     for kind in army:
         if kind not in FACTS.unit_limits:
             raise battle.fail("army", f"{quote(kind)} is not a unit kind ({one_of(FACTS.unit_limits)})")

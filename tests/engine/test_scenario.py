@@ -311,6 +311,17 @@ def test_a_scenario_is_read_from_toml_and_the_module_example_loads():
             {
                 **SIX,
                 "step": "support",
+                "units": {"winterfell": "lannister footman"},
+                "orders": {"winterfell": "stark march+0"},
+                "battle": {"area": "castle-black", "from": "winterfell", "army": "footman"},
+            },
+            "battle.from",
+            "holds House Lannister's units",
+        ),
+        (
+            {
+                **SIX,
+                "step": "support",
                 "orders": {"winterfell": "stark march+0"},
                 "battle": {"area": "sunspear", "from": "winterfell", "army": "footman"},
             },
