@@ -28,6 +28,17 @@ class PositionError(IllegalAction):
         self.reason = reason
 
 
+class ScenarioError(IllegalAction):
+    """A scenario (a hand-written description of a situation, see :mod:`engine.core.scenario`) that does
+    not describe a game that can be played. ``key`` is the path of the key at fault (``units.winterfell``),
+    empty when the fault is the whole situation's."""
+
+    def __init__(self, key: str, reason: str) -> None:
+        super().__init__(f"{key}: {reason}" if key else reason)
+        self.key = key
+        self.reason = reason
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` quoted for an error message, as ``repr`` writes it, clipped to about ``limit`` characters
     with an ellipsis, so that a long or strange input never makes a long message."""

@@ -5,12 +5,14 @@ the seeded random generator's state (``state.stack``, ``state.rng``); the driver
 until it asks for decisions. Everything a driver (the table, the command line, an AI, a test) needs is
 here and game-neutral:
 
-- ``setup(players, seed, options)`` and ``from_position`` build a game; ``to_position`` saves it.
+- ``setup(players, seed, options)`` and ``from_position`` build a game; ``to_position`` saves it;
+  ``from_scenario`` builds one from a hand-written description of a situation.
 - ``pending()`` says who must decide what; ``apply(seat, action)`` changes the game and returns the
   events it caused, or raises :class:`IllegalAction` having changed nothing.
 - ``changeable_decision(seat)`` is a secret answer the seat may still change (asked again as it was).
 - ``view(seat)`` is what a seat (``None``: a spectator) may see; ``readout()`` is the little every
-  driver needs to know (round, phase, winner, ranking) without reading the state.
+  driver needs to know (round, phase, winner, ranking, scores) without reading the state;
+  ``describe_view(view)`` is a view as text for a terminal.
 - Notation: ``parse_line``/``format_line`` turn ``seat: action`` lines into actions and back; a game's
   log of lines replays to the same state, byte for byte.
 
@@ -20,13 +22,14 @@ A game provides its state, its frames, its actions and notation, its view and it
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.core.decisions import Decision, Event
-from engine.core.errors import IllegalAction, NotationError
+from engine.core.errors import IllegalAction, NotationError, ScenarioError
 from engine.core.frames import Frame
 from engine.core.rng import Rng
 
@@ -36,7 +39,11 @@ MAX_LINE = 1000  # characters in one notation line: far more than any legal line
 @dataclass(frozen=True)
 class Readout:
     """What a driver needs to know of a game without reading its state. ``round`` is None for games
-    without rounds; ``phase`` is one of the game's phase names (``over`` once it has ended)."""
+    without rounds; ``phase`` is one of the game's phase names (``over`` once it has ended).
+
+    ``scores`` is each seat's standing as the game counts it (what :attr:`Game.SCORE` names: castles in
+    A Game of Thrones), for standings shown before the end; the final word is ``ranking``. ``stats``
+    counts notable happenings (combats, ...), for self-play statistics."""
 
     round: int | None
     phase: str
@@ -44,13 +51,18 @@ class Readout:
     winner: str | None = None
     ranking: tuple[str, ...] = ()
     seats: tuple[str, ...] = field(default_factory=tuple)
+    scores: Mapping[str, int] = field(default_factory=dict)
+    stats: Mapping[str, int] = field(default_factory=dict)
 
 
 class Game(ABC):
-    """One game in progress. Subclasses set ``id`` and ``title`` and implement the abstract methods."""
+    """One game in progress. Subclasses set ``id``, ``title`` and ``PLAYERS`` and implement the abstract
+    methods."""
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    PLAYERS: ClassVar[range] = range(0)  # the player counts the game is for: range(3, 7) is 3 to 6
+    SCORE: ClassVar[str] = "score"  # what the readout's scores count, for standings ("castles")
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -75,6 +87,13 @@ class Game(ABC):
 
     @abstractmethod
     def to_position(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_scenario(cls, text: str) -> Game:
+        """The game a scenario describes: a situation in the middle of a game, written by hand in a few
+        lines of TOML (see :mod:`engine.core.scenario` and the game's own scenario module). Raises
+        ScenarioError naming the key at fault. This default is for games without scenarios."""
+        raise ScenarioError("", f"{cls.title or cls.id} has no scenarios")
 
     @classmethod
     @abstractmethod
@@ -117,6 +136,32 @@ class Game(ABC):
     def seat_label(cls, seat: str) -> str:
         """A seat as the engine's messages name it."""
         return f"House {seat.title()}"
+
+    @classmethod
+    def seat_name(cls, seat: str) -> str:
+        """A seat's short name, for lists and tables: ``Stark``."""
+        return seat.title()
+
+    @classmethod
+    def describe_view(cls, view: dict[str, Any]) -> str:
+        """A view (see :meth:`view`) as text for a terminal, for drivers such as the command line; the
+        decisions the game waits for are left to the driver, which lists them from :meth:`pending`.
+
+        This default, for games without a rendering of their own, shows the title, the round and the
+        phase, and every other part of the view as JSON, one line each."""
+        head = [cls.title or cls.id or "game"]
+        if view.get("round") is not None:
+            head.append(f"round {view['round']}")
+        if view.get("phase") is not None:
+            head.append(f"{view['phase']} phase")
+        viewer = view.get("viewer")
+        head.append(f"seen by {cls.seat_label(viewer)}" if viewer else "spectator view")
+        shown = {"game", "round", "phase", "viewer"}
+        lines = [" - ".join(head)]
+        lines.extend(
+            f"{key}: {json.dumps(value, sort_keys=True)}" for key, value in view.items() if key not in shown
+        )
+        return "\n".join(lines)
 
     # --- notation -------------------------------------------------------------------------------------
 

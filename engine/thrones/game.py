@@ -17,15 +17,17 @@ import engine.thrones.planning
 import engine.thrones.westeros
 import engine.thrones.wildling_cards  # noqa: F401  (these imports register every frame kind)
 from engine.core.decisions import Decision
-from engine.core.errors import IllegalAction, PositionError, quote
+from engine.core.errors import IllegalAction, PositionError, describe, quote
 from engine.core.game import Game, Readout, ReplayError
 from engine.core.rng import Rng
 from engine.thrones.actions import Action
 from engine.thrones.board import FACTS
+from engine.thrones.control import castle_count
 from engine.thrones.frame import ThronesFrame
 from engine.thrones.notation import house_id, parse_action, parse_line
 from engine.thrones.setup import new_state
 from engine.thrones.state import State
+from engine.thrones.text import describe_view
 from engine.thrones.victory import check_victory
 
 
@@ -34,6 +36,8 @@ class ThronesGame(Game):
 
     id: ClassVar[str] = "thrones"
     title: ClassVar[str] = "A Game of Thrones: The Board Game (2nd edition)"
+    PLAYERS: ClassVar[range] = range(min(FACTS.setups), max(FACTS.setups) + 1)
+    SCORE: ClassVar[str] = "castles"
     OPTIONS: ClassVar[frozenset[str]] = frozenset({"tides_of_battle"})
 
     state: State
@@ -51,7 +55,10 @@ class ThronesGame(Game):
         unknown = set(options) - cls.OPTIONS
         if unknown:
             raise IllegalAction(f"A Game of Thrones has no option {', '.join(sorted(unknown))}.")
-        return cls.new(players, seed, bool(options.get("tides_of_battle", False)))
+        tides = options.get("tides_of_battle", False)
+        if not isinstance(tides, bool):
+            raise IllegalAction(f"The option tides_of_battle is true or false, not {describe(tides)}.")
+        return cls.new(players, seed, tides)
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> ThronesGame:
@@ -82,6 +89,13 @@ class ThronesGame(Game):
 
     def to_position(self) -> dict[str, Any]:
         return self.state.to_json()
+
+    @classmethod
+    def from_scenario(cls, text: str) -> ThronesGame:
+        """See :mod:`engine.thrones.scenario` for the format."""
+        from engine.thrones.scenario import load
+
+        return load(text)
 
     # --- the contract ---------------------------------------------------------------------------
 
@@ -121,7 +135,15 @@ class ThronesGame(Game):
             winner=state.winner,
             ranking=tuple(state.ranking),
             seats=tuple(state.houses),
+            scores={house: castle_count(state, house) for house in state.houses},
+            stats=dict(state.stats),
         )
+
+    @classmethod
+    def describe_view(cls, view: dict[str, Any]) -> str:
+        """The view section by section (:func:`engine.thrones.text.describe_view`), without its list of
+        the decisions waited for, which drivers give with their defaults."""
+        return describe_view(view, waiting=False)
 
     def check_end(self) -> bool:
         return check_victory(self)

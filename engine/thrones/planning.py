@@ -36,6 +36,12 @@ def areas_needing_orders(state: State, house: str) -> list[str]:
     return sorted(area for area, units in state.units.items() if units and units[0].house == house)
 
 
+def in_turn_order(state: State) -> bool:
+    """Whether the houses place their orders in turn order this phase: some house has more areas to
+    order than orders it may place."""
+    return any(len(areas_needing_orders(state, h)) > order_rules.capacity(state, h) for h in state.houses)
+
+
 def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
     """Raise unless ``placed`` (area -> token) is a legal set of orders for the house this phase."""
     needed = areas_needing_orders(state, house)
@@ -210,12 +216,7 @@ class PlanningFrame(ThronesFrame):
                 phase="planning",
                 round=state.round,
             )
-            short = [
-                h
-                for h in state.houses
-                if len(areas_needing_orders(state, h)) > order_rules.capacity(state, h)
-            ]
-            game.push(AssignOrdersFrame(sequential=bool(short)))
+            game.push(AssignOrdersFrame(sequential=in_turn_order(state)))
         elif self.step == "reveal":
             self.step = "raven"
             state.orders_revealed = True

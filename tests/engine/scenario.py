@@ -1,4 +1,10 @@
-"""Building positions for tests: start from a real setup and change only what a test is about."""
+"""Building positions for tests: start from a real setup and change only what a test is about.
+
+A test of one step of the rules (the planning, raid, march or consolidate step, a battle's support, a
+Westeros card) is clearer with :mod:`engine.thrones.scenario`, which makes the procedure stack from the
+step's name. ``scenario`` here remains for what that builder does not make: a stack written frame by frame
+(a battle's later steps, a wildling card's effects, a raven holder who is not first on the King's Court).
+"""
 
 from __future__ import annotations
 

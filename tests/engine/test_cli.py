@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import re
 
 import pytest
 
+import data.games
+import engine.cli
+from data.games import GameEntry
 from engine.cli import main
 from engine.thrones.game import ThronesGame
 from engine.thrones.notation import format_line
@@ -271,3 +275,129 @@ def test_describe_view_groups_units_and_marks_routed_ones():
     assert re.search(r"Winterfell +Stark: 2 footmen, knight \(routed\) \| garrison 2", text)
     assert re.search(r"Pyke +Greyjoy: siege \| garrison 2", text)
     assert "White Harbor" not in text  # no units, no token, nothing to show
+
+
+# --- any game, through the contract -------------------------------------------------------------------
+
+
+def test_the_command_line_names_no_game():
+    assert "engine.thrones" not in pathlib.Path(engine.cli.__file__).read_text()
+
+
+def test_options_are_json_and_tides_is_a_shortcut(capsys):
+    fresh = ("replay", "--players", "4", "--seed", "3", "--json")
+    status, by_option, _ = run(capsys, *fresh, "--option", "tides_of_battle=true")
+    assert status == 0
+    assert json.loads(by_option)["view"]["tides_of_battle"] is True
+    assert run(capsys, *fresh, "--tides")[1] == by_option
+    assert json.loads(run(capsys, *fresh)[1])["view"]["tides_of_battle"] is False
+
+    fresh = fresh[:-1]
+    assert_clean_error(*run(capsys, *fresh, "--option", "tides_of_battle=yes"), "the value is not JSON")
+    assert_clean_error(*run(capsys, *fresh, "--option", "tides_of_battle"), "write NAME=VALUE")
+    assert_clean_error(*run(capsys, *fresh, "--option", "tides_of_battle=1"), "true or false")
+    assert_clean_error(*run(capsys, *fresh, "--option", "dragons=true"), "has no option dragons")
+    assert_clean_error(*run(capsys, "selfplay", "--option", "dragons=true"), "has no option dragons")
+
+
+def test_the_player_count_comes_from_the_game(capsys):
+    status, _, err = run(capsys, "selfplay", "--players", "2")
+    assert_clean_error(status, "", err, "--players is 3 to 6 for A Game of Thrones")
+    assert_clean_error(*run(capsys, "replay", "--players", "7", "--seed", "1"), "--players is 3 to 6")
+    status, out, _ = run(capsys, "selfplay", "--seed", "3", "--json", "--max-actions", "1")
+    assert json.loads(out.splitlines()[0])["players"] == 6  # the most the game allows
+
+
+def test_an_unknown_game_is_one_line(capsys):
+    assert_clean_error(*run(capsys, "selfplay", "--game", "chess"), "There is no game 'chess'")
+    assert_clean_error(*run(capsys, "replay", "--game", "chess", "--players", "3", "--seed", "1"), "chess")
+
+
+def test_another_game_is_played_through_the_contract_alone(capsys, monkeypatch, tmp_path):
+    entry = GameEntry("dice", "Dice", "tests.engine.test_dice:DiceGame", "-", "-", "-")
+    monkeypatch.setitem(data.games._GAMES, "dice", entry)
+    actions = tmp_path / "actions.txt"
+    actions.write_text("stark: roll\nstark: roll\n")
+    saved = tmp_path / "dice.json"
+
+    status, out, err = run(
+        capsys, "replay", "--game", "dice", "--players", "1", "--seed", "4", "--actions", str(actions)
+    )
+    assert status == 0, err
+    assert out.splitlines()[:3] == [
+        "Applied 2 actions to a fresh setup, seed 4.",
+        "",
+        "Dice - rolling phase - spectator view",
+    ]
+    assert 'seats: ["stark"]' in out
+    assert "Waiting for:\n  Stark (roll): Roll.\n      default: stark: roll" in out
+
+    assert (
+        run(capsys, "replay", "--game", "dice", "--players", "1", "--seed", "4", "--save", str(saved))[0] == 0
+    )
+    status, out, _ = run(
+        capsys, "replay", "--game", "dice", "--position", str(saved), "--actions", str(actions)
+    )
+    assert status == 0 and "Applied 2 actions" in out
+    assert_clean_error(
+        *run(capsys, "replay", "--game", "dice", "--players", "2", "--seed", "1"), "1 for Dice"
+    )
+
+
+def test_the_view_hook_of_thrones_is_its_text_rendering():
+    view = ThronesGame.new(3, 1).view(None)
+    assert ThronesGame.describe_view(view) == describe_view(view, waiting=False)
+
+
+# --- scenario ---------------------------------------------------------------------------------------
+
+
+SCENARIO = """
+players = 3
+round = 4
+step = "march"
+
+[units]
+winterfell = "stark footman knight"
+
+[orders]
+winterfell = "stark march+1*"
+"""
+
+
+def test_scenario_shows_the_situation_and_saves_its_position(capsys, tmp_path):
+    path, saved = tmp_path / "march.toml", tmp_path / "march.json"
+    path.write_text(SCENARIO)
+
+    status, out, err = run(capsys, "scenario", str(path), "--save", str(saved))
+
+    assert status == 0, err
+    assert out.startswith(f"The scenario {path}.\n\nRound 4/10 - action phase - 3 players")
+    assert re.search(r"Winterfell +Stark: footman, knight \| order: march\+1\* \| garrison 2", out)
+    assert "Waiting for:\n  Stark (march): " in out
+    assert out.rstrip().endswith(f"Position saved to {saved}.")
+    game = ThronesGame.from_position(json.loads(saved.read_text()))
+    assert game.to_position() == ThronesGame.from_scenario(SCENARIO).to_position()
+
+    status, out, _ = run(capsys, "scenario", str(path), "--json")
+    assert status == 0
+    assert [entry["kind"] for entry in json.loads(out)["pending"]] == ["march"]
+
+
+def test_scenario_errors_are_one_line_naming_the_key(capsys, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(SCENARIO.replace("stark footman knight", "stark footman dragon"))
+    assert_clean_error(
+        *run(capsys, "scenario", str(path)), f"{path}: units.winterfell: 'dragon' is not a unit"
+    )
+    path.write_text("players = ")
+    assert_clean_error(*run(capsys, "scenario", str(path)), "this is not TOML")
+    assert_clean_error(*run(capsys, "scenario", str(tmp_path / "none.toml")), "cannot read")
+
+
+def test_a_game_without_scenarios_says_so(capsys, monkeypatch, tmp_path):
+    entry = GameEntry("dice", "Dice", "tests.engine.test_dice:DiceGame", "-", "-", "-")
+    monkeypatch.setitem(data.games._GAMES, "dice", entry)
+    path = tmp_path / "dice.toml"
+    path.write_text("players = 1\n")
+    assert_clean_error(*run(capsys, "scenario", "--game", "dice", str(path)), "Dice has no scenarios")

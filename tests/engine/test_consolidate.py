@@ -5,21 +5,26 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from tests.engine.scenario import action_stack, kinds, scenario
+from engine.thrones.scenario import build
+from tests.engine.scenario import kinds
 
 # Stark, last in turn order, may muster with a special order in Winterfell: the game waits for it.
 WAIT = {"winterfell": ("stark", "footman")}
 WAIT_ORDER = {"winterfell": ("stark", "consolidate*")}
+THRONE = ["baratheon", "lannister", "martell", "greyjoy", "tyrell", "stark"]
 
 
-def cp_game(units, orders, **fields):
-    fields.setdefault("throne", ["baratheon", "lannister", "martell", "greyjoy", "tyrell", "stark"])
-    return scenario(
-        6,
-        units={**WAIT, **units},
-        orders={**WAIT_ORDER, **orders},
-        stack=action_stack("consolidate"),
-        **fields,
+def cp_game(units, orders, throne=THRONE, **fields):
+    """The Consolidate Power step with these units and orders, and Stark's order waiting in Winterfell."""
+    return build(
+        {
+            "players": 6,
+            "step": "consolidate",
+            "units": {**WAIT, **units},
+            "orders": {**WAIT_ORDER, **orders},
+            "tracks": {"throne": throne},
+            **fields,
+        }
     )
 
 

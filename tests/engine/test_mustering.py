@@ -5,9 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from tests.engine.scenario import kinds, scenario
+from engine.thrones.game import ThronesGame
+from engine.thrones.scenario import build
+from tests.engine.scenario import kinds
 
-MUSTER_STACK = [{"kind": "round", "next": "planning"}, {"kind": "mustering"}]
+
+def mustering(throne=None, **fields) -> ThronesGame:
+    """The Mustering card of round 2's Westeros phase, about to be resolved."""
+    tracks = {"tracks": {"throne": throne}} if throne else {}
+    return build({"players": 6, "round": 2, "step": "mustering", **tracks, **fields})
 
 
 def units_in(game, area):
@@ -15,8 +21,7 @@ def units_in(game, area):
 
 
 def test_the_rulebook_mustering_example():
-    game = scenario(
-        6,
+    game = mustering(
         units={
             "lannisport": ("lannister", "footman"),
             "harrenhal": ("lannister", "footman", "footman"),
@@ -26,7 +31,6 @@ def test_the_rulebook_mustering_example():
         },
         supply={"stark": 1, "lannister": 3, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
         throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
-        stack=MUSTER_STACK,
     )
     decision = game.pending()[0]
     assert (decision.house, decision.kind) == ("lannister", "muster")
@@ -55,10 +59,8 @@ def test_the_rulebook_mustering_example():
 
 
 def test_mustering_points_cannot_be_overspent_or_carried_over():
-    game = scenario(
-        6,
+    game = mustering(
         units={"harrenhal": ("lannister", "footman")},
-        stack=MUSTER_STACK,
         throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
     )
     with pytest.raises(IllegalAction, match="gives 1 mustering point"):
@@ -70,11 +72,9 @@ def test_mustering_points_cannot_be_overspent_or_carried_over():
 def test_ships_muster_into_the_port_even_when_its_sea_is_occupied():
     # The rulebook's port example: Martell musters a footman and a ship from Sunspear; the ship may go to
     # the port or the Sea of Dorne, but not to the East Summer Sea, where Tyrell sails.
-    game = scenario(
-        6,
+    game = mustering(
         units={"sunspear": ("martell", "footman"), "east-summer-sea": ("tyrell", "ship")},
         throne=["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"],
-        stack=MUSTER_STACK,
     )
     targets = game.pending()[0].schema["areas"]["sunspear"]["ship_targets"]
     assert targets == ["port-of-sunspear", "sea-of-dorne"]
@@ -85,27 +85,23 @@ def test_ships_muster_into_the_port_even_when_its_sea_is_occupied():
 
 
 def test_a_port_holds_three_ships_at_most():
-    game = scenario(
-        6,
+    game = mustering(
         units={"sunspear": ("martell", "footman"), "port-of-sunspear": ("martell", "ship", "ship", "ship")},
         supply={"stark": 1, "lannister": 2, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 6},
         throne=["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"],
-        stack=MUSTER_STACK,
     )
     with pytest.raises(IllegalAction, match="at most 3 ships"):
         game.apply_line("martell: muster sunspear ship@port-of-sunspear")
 
 
 def test_no_more_units_than_the_house_owns():
-    game = scenario(
-        6,
+    game = mustering(
         units={
             "lannisport": ("lannister", "footman"),
             "riverrun": ("lannister", "siege"),
             "harrenhal": ("lannister", "siege"),
         },
         throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
-        stack=MUSTER_STACK,
     )
     with pytest.raises(IllegalAction, match="0 siege"):
         game.apply_line("lannister: muster lannisport siege")
@@ -114,10 +110,8 @@ def test_no_more_units_than_the_house_owns():
 
 
 def test_land_units_muster_only_on_land_and_ships_need_a_destination():
-    game = scenario(
-        6,
+    game = mustering(
         units={"lannisport": ("lannister", "footman")},
-        stack=MUSTER_STACK,
         throne=["lannister", "baratheon", "stark", "martell", "greyjoy", "tyrell"],
     )
     with pytest.raises(IllegalAction, match="Say where the ship goes"):
@@ -129,7 +123,7 @@ def test_land_units_muster_only_on_land_and_ships_need_a_destination():
 
 
 def test_houses_muster_one_after_another_in_turn_order_and_skip_when_they_cannot():
-    game = scenario(6, seed=1, stack=MUSTER_STACK)
+    game = mustering(seed=1)
     # In the opening position every house holds its home stronghold.
     assert kinds(game) == [("baratheon", "muster")]
     game.apply_line("baratheon: muster dragonstone ship@shipbreaker-bay")

@@ -8,6 +8,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.thrones.game import ThronesGame
+from engine.thrones.scenario import build, load
 from tests.engine.scenario import kinds, scenario
 
 SIX = ("baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell")
@@ -125,13 +126,13 @@ def test_kings_court_supplement_in_a_four_player_game():
     ],
 )
 def test_westeros_restrictions_forbid_orders(restriction, line):
-    game = scenario(6, seed=3, restrictions=[restriction])
+    game = build({"players": 6, "seed": 3, "phase": "planning", "restrictions": [restriction]})
     with pytest.raises(IllegalAction, match="may not be placed"):
         game.apply_line(line)
 
 
 def test_restrictions_last_one_planning_phase():
-    game = scenario(6, seed=3, restrictions=["no-support"], stack=[{"kind": "round", "next": "planning"}])
+    game = build({"players": 6, "seed": 3, "phase": "planning", "restrictions": ["no-support"]})
     place_defaults(game)
     assert game.state.restrictions == ["no-support"]  # the raven's swap obeys them too
     game.apply_line(f"{game.state.court[0]}: raven none")
@@ -142,7 +143,7 @@ def test_too_few_orders_means_placing_in_turn_order_and_leaving_areas_empty():
     # With raids, supports, defenses and consolidations forbidden only the three march orders remain;
     # Tyrell, fifth on the King's Court with no star, has two for its three areas.
     restrictions = ["no-defense", "no-support", "no-raid", "no-consolidate"]
-    game = scenario(6, seed=3, restrictions=restrictions, stack=[{"kind": "round", "next": "planning"}])
+    game = build({"players": 6, "seed": 3, "phase": "planning", "restrictions": restrictions})
     assert kinds(game) == [("baratheon", "orders")]  # one house at a time, in turn order
     game.apply_line("baratheon: orders dragonstone=march+0 kingswood=march-1 shipbreaker-bay=march+1*")
     assert kinds(game) == [("lannister", "orders")]
@@ -183,20 +184,21 @@ def test_raven_swaps_one_order_for_an_unused_one():
 
 
 def test_raven_swap_respects_unused_tokens_and_the_star_limit():
-    game = scenario(
-        6,
-        seed=3,
-        court=["baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell"],
-        orders={
-            "dragonstone": ("baratheon", "march+1*"),
-            "kingswood": ("baratheon", "raid"),
-            "shipbreaker-bay": ("baratheon", "support+0"),
-        },
-        stack=[
-            {"kind": "round", "next": "action"},
-            {"kind": "planning", "step": "done"},
-            {"kind": "raven", "holder": "baratheon"},
-        ],
+    game = load(
+        """
+        players = 6
+        seed = 3
+        phase = "planning"
+        step = "raven"
+
+        [tracks]
+        court = ["baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell"]
+
+        [orders]
+        dragonstone = "baratheon march+1*"
+        kingswood = "baratheon raid"
+        shipbreaker-bay = "baratheon support+0"
+        """
     )
     assert kinds(game) == [("baratheon", "raven")]
     before = game.to_position()

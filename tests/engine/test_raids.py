@@ -6,45 +6,56 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Raid
-from tests.engine.scenario import action_stack, kinds, scenario
+from engine.thrones.scenario import build, load
+from tests.engine.scenario import kinds
 
 WAIT = {"castle-black": ("stark", "footman")}
 WAIT_ORDER = {"castle-black": ("stark", "march+0")}
 
 
-def raid_game(units, orders, players=6, **fields):
-    return scenario(
-        players,
-        units={**WAIT, **units},
-        orders={**WAIT_ORDER, **orders},
-        stack=action_stack("raids"),
-        **fields,
-    )
+def raid_game(units, orders, players=6, throne=None, **fields):
+    """The raid step with these units and orders, and Stark waiting to march from Castle Black."""
+    tracks = {"tracks": {"throne": throne}} if throne else {}
+    spec = {
+        "players": players,
+        "step": "raid",
+        "units": {**WAIT, **units},
+        "orders": {**WAIT_ORDER, **orders},
+    }
+    return build({**spec, **tracks, **fields})
+
+
+RULEBOOK_EXAMPLE = """
+players = 5
+step = "raid"
+
+[tracks]
+throne = ["greyjoy", "stark", "lannister", "baratheon", "tyrell"]
+
+[units]
+castle-black = "stark footman"
+the-reach = "lannister footman"
+sunset-sea = "lannister ship"
+lannisport = "lannister footman"
+west-summer-sea = "greyjoy ship"
+dornish-marches = "tyrell footman"
+highgarden = "tyrell footman"
+stoney-sept = "baratheon footman"
+
+[orders]
+castle-black = "stark march+0"
+the-reach = "lannister raid"
+sunset-sea = "lannister raid"
+lannisport = "lannister defense+1"
+west-summer-sea = "greyjoy raid"
+dornish-marches = "tyrell raid"
+highgarden = "tyrell consolidate"
+stoney-sept = "baratheon raid*"
+"""
 
 
 def test_the_rulebook_raid_example():
-    game = raid_game(
-        {
-            "the-reach": ("lannister", "footman"),
-            "sunset-sea": ("lannister", "ship"),
-            "lannisport": ("lannister", "footman"),
-            "west-summer-sea": ("greyjoy", "ship"),
-            "dornish-marches": ("tyrell", "footman"),
-            "highgarden": ("tyrell", "footman"),
-            "stoney-sept": ("baratheon", "footman"),
-        },
-        {
-            "the-reach": ("lannister", "raid"),
-            "sunset-sea": ("lannister", "raid"),
-            "lannisport": ("lannister", "defense+1"),
-            "west-summer-sea": ("greyjoy", "raid"),
-            "dornish-marches": ("tyrell", "raid"),
-            "highgarden": ("tyrell", "consolidate"),
-            "stoney-sept": ("baratheon", "raid*"),
-        },
-        players=5,
-        throne=["greyjoy", "stark", "lannister", "baratheon", "tyrell"],
-    )
+    game = load(RULEBOOK_EXAMPLE)
     state = game.state
     # 1. Greyjoy plunders Tyrell's Consolidate Power in Highgarden.
     assert kinds(game) == [("greyjoy", "raid")]

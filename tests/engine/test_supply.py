@@ -5,10 +5,15 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.thrones.game import ThronesGame
+from engine.thrones.scenario import build
 from engine.thrones.supply import fits
-from tests.engine.scenario import kinds, scenario
+from tests.engine.scenario import kinds
 
-SUPPLY_STACK = [{"kind": "round", "next": "planning"}, {"kind": "supply"}]
+
+def supply_card(**fields) -> ThronesGame:
+    """The Supply card of round 2's Westeros phase, about to be resolved."""
+    return build({"players": 6, "round": 2, "step": "supply", **fields})
 
 
 @pytest.mark.parametrize(
@@ -29,17 +34,16 @@ def test_the_supply_track(level, sizes, ok):
 
 
 def lannister_example():
-    return scenario(
-        6,
+    return supply_card(
         units={
             "the-twins": ("lannister", "footman", "footman", "footman", "footman"),
             "harrenhal": ("lannister", "footman", "footman", "footman"),
             "lannisport": ("lannister", "footman", "footman"),
-            "searoad-marches": ("lannister", "footman", "footman"),
+            # A knight: Lannister owns ten footmen (eleven made this example a position no game reaches).
+            "searoad-marches": ("lannister", "footman", "knight"),
             "winterfell": ("stark", "footman"),
         },
         supply={"stark": 1, "lannister": 5, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
-        stack=SUPPLY_STACK,
     )
 
 
@@ -70,10 +74,8 @@ def test_the_default_reconciliation_is_legal():
 
 
 def test_single_units_never_count_against_supply():
-    game = scenario(
-        6,
+    game = supply_card(
         units=dict.fromkeys(("the-twins", "harrenhal", "lannisport", "riverrun"), ("lannister", "footman")),
-        stack=SUPPLY_STACK,
     )
     assert game.state.supply["lannister"] == 3  # Lannisport 2 + Riverrun 1
     assert all(kind == "orders" for _, kind in kinds(game))
