@@ -3,7 +3,9 @@ ticker (reminders and passed deadlines, on time).
 
 An outbox item is marked sent only after Discord accepted it, with the item's id as the message nonce, so
 a retry after a crash does not post twice. Items of one game are posted in order: when one fails for a
-passing reason (Discord down, a timeout), that game's later items wait for the next pass.
+passing reason (Discord down, a timeout), that game's later items wait for the next pass. An item owed for
+a missing permission holds up only what the game says to the same place (its channel, or one player's
+DMs): a channel that refuses posts does not keep the players' prompts from their DMs.
 
 When Discord refuses an item for a reason people can fix (the bot may not see the channel, may not send
 messages or attach files there, or the person's DMs are closed and the channel refuses too), the item is
@@ -128,14 +130,16 @@ class OutboxPoster:
                 items = await self.table.outbox(limit=100)
                 if not items:
                     break
-                blocked: set[int] = set()
+                blocked: set[tuple[int, str, int]] = set()  # (game, place) whose later items wait
+                stalled: set[int] = set()  # games whose every later item waits (Discord failing)
                 done = 0
                 now = self.table.clock.now()
                 for index, item in enumerate(items):
-                    if item.game_id in blocked:
+                    line = (item.game_id, item.target, item.target_id)
+                    if line in blocked or item.game_id in stalled:
                         continue
                     if item.retry_at is not None and item.retry_at > now:
-                        blocked.add(item.game_id)  # owed: the game's later items wait behind it
+                        blocked.add(line)  # owed: what the game says to that place waits behind it
                         continue
                     later_board = any(
                         o.kind == "board" and o.game_id == item.game_id for o in items[index + 1 :]
@@ -144,7 +148,7 @@ class OutboxPoster:
                         await self.post(item, ping=not later_board)
                     except Owed as owed:
                         await self._owe(item, owed)
-                        blocked.add(item.game_id)
+                        blocked.add(line)
                         failed += 1
                         continue
                     except Retry as error:
@@ -155,13 +159,13 @@ class OutboxPoster:
                             item.game_id,
                             error,
                         )
-                        blocked.add(item.game_id)
+                        stalled.add(item.game_id)
                         failed += 1
                         continue
                     await self.table.mark_sent(item.id)
                     posted += 1
                     done += 1
-                if blocked or done == 0 or len(items) < 100:
+                if blocked or stalled or done == 0 or len(items) < 100:
                     break
         return posted, failed
 

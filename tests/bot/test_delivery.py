@@ -100,8 +100,10 @@ async def test_a_board_refused_for_attach_files_stays_owed_and_is_posted_once_gr
         waiting = await table.outbox()
         first_owed = next(i for i in waiting if i.problem)
         assert first_owed.kind == "board" and "Attach Files" in first_owed.problem
-        # the game's later channel items wait behind it, in order; DMs of other items went out
-        assert all(i.game_id == first_owed.game_id for i in waiting)
+        # the game's later channel items wait behind it, in order; the players' DM prompts went out
+        assert all(i.target == "channel" for i in waiting)
+        prompted = {s["to"] for s in bot.sent if s["to"].startswith("dm") and s.get("embed") is not None}
+        assert prompted == {f"dm {user}" for user in (1, 2, 3)}
         told = [s for s in bot.sent if "Attach Files" in (s.get("content") or "")]
         assert sorted(s["to"] for s in told) == [f"channel {CHANNEL}", f"dm {ALICE.user_id}"]
         await poster.flush()  # too early to try again, and nobody is told twice
