@@ -66,13 +66,17 @@ class GameKind:
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
     engine: ClassVar[type[Game]]
-    players: ClassVar[range] = range(2, 3)
     # Deadline categories, in the order a person reads them, each with its default time in seconds; every
     # decision kind falls into one (see :meth:`category`), the last one being the catch-all.
     deadlines: ClassVar[Mapping[str, int]] = {"turn": 24 * HOUR, "other": 12 * HOUR}
     options: ClassVar[tuple[Option, ...]] = ()
     board_events: ClassVar[frozenset[str]] = frozenset({"phase", "game-over"})
     ai_styles: ClassVar[tuple[str, ...]] = ("random",)
+
+    @property
+    def players(self) -> range:
+        """The player counts the game is for (its engine says)."""
+        return self.engine.PLAYERS
 
     def seats(self, players: int) -> tuple[str, ...]:
         """The seats (houses) that play in a game of ``players``."""

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from data.games import UnknownGame, game, games
+from data.games import DEFAULT, UnknownGame, game, games
 from table.errors import TableError
 from table.kind import GameKind
 
-DEFAULT_GAME = "thrones"
+DEFAULT_GAME = DEFAULT
 
 
 def kind_of(game_id: str) -> GameKind:

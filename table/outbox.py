@@ -50,6 +50,7 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
         "channel",
         session.channel_id,
         game_id=session.id,
+        game=session.settings.game,
         game_name=session.name,
         title=title,
         round=readout.round,
@@ -97,6 +98,7 @@ def private_items(session: Session, events: list[Event]) -> list[dict[str, Any]]
                     "user",
                     seat.user_id,
                     game_id=session.id,
+                    game=session.settings.game,
                     game_name=session.name,
                     house=event.to,
                     text=event.text,
@@ -107,5 +109,12 @@ def private_items(session: Session, events: list[Event]) -> list[dict[str, Any]]
 
 def notice(session: Session, text: str, **data: Any) -> dict[str, Any]:
     return item(
-        "notice", "channel", session.channel_id, game_id=session.id, game_name=session.name, text=text, **data
+        "notice",
+        "channel",
+        session.channel_id,
+        game_id=session.id,
+        game=session.settings.game,
+        game_name=session.name,
+        text=text,
+        **data,
     )

@@ -13,10 +13,8 @@ from engine.core.errors import IllegalAction
 from engine.thrones.actions import MusterItem, PlaceOrders
 from engine.thrones.game import ThronesGame
 from engine.thrones.mustering import single_items, validate_muster
-from engine.thrones.notation import TOKEN_ALIASES, parse_action
+from engine.thrones.notation import parse_action
 from engine.thrones.state import State
-
-TOKEN_WORDS: tuple[str, ...] = tuple(sorted(TOKEN_ALIASES))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,6 @@ class ThronesKind(GameKind):
     id: ClassVar[str] = "thrones"
     title: ClassVar[str] = ThronesGame.title
     engine: ClassVar[type[Game]] = ThronesGame
-    players: ClassVar[range] = range(3, 7)
     deadlines: ClassVar[dict[str, int]] = {
         "orders": 24 * HOUR,
         "bids": 12 * HOUR,

@@ -142,6 +142,7 @@ class DuelState:
 class DuelGame(Game):
     id: ClassVar[str] = "duel"
     title: ClassVar[str] = "Duel (a test game)"
+    PLAYERS: ClassVar[range] = range(2, 3)
 
     state: DuelState
 

@@ -13,7 +13,6 @@ class DuelKind(GameKind):
     id: ClassVar[str] = "duel"
     title: ClassVar[str] = DuelGame.title
     engine: ClassVar[type[Game]] = DuelGame
-    players: ClassVar[range] = range(2, 3)
     deadlines: ClassVar[dict[str, int]] = {"picks": 12 * HOUR, "other": 6 * HOUR}
     options: ClassVar[tuple[Option, ...]] = (
         Option("rounds", "Rounds", "How many rounds the duel lasts", 3, minimum=1, maximum=5),
