@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
+from engine.core.random_player import play_random_game as generic_play
 from engine.core.random_player import random_action as generic_random_action
 from engine.core.rng import Rng
 from engine.thrones.actions import Action, Consolidate, March, Muster, MusterItem, PlaceOrders, Rank
@@ -195,11 +196,5 @@ def play_random_game(
 ) -> ThronesGame:
     """Play a complete game with random legal decisions (the players' RNG is separate from the game's)."""
     game = ThronesGame.new(players, seed, tides_of_battle)
-    rng = Rng(seed ^ 0x5EED)
-    for _ in range(max_actions):
-        if game.over:
-            return game
-        pending = game.pending()
-        decision = pending[rng.below(len(pending))]
-        game.apply(decision.house, random_action(game, decision, rng))
-    raise RuntimeError(f"game {players}p seed {seed} did not end in {max_actions} actions")
+    generic_play(game, Rng(seed ^ 0x5EED), max_actions)
+    return game
