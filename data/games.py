@@ -24,18 +24,28 @@ class UnknownGame(LookupError):
 
 @dataclass(frozen=True)
 class GameEntry:
+    """A game and its part in each layer. A game still being built may have its engine alone: it can be
+    played from the command line, and is not offered at the table or in the bot until it is complete."""
+
     id: str
     title: str
     engine: str
-    table: str
-    bot: str
-    renderer: str
+    table: str = ""
+    bot: str = ""
+    renderer: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return all(getattr(self, layer) for layer in LAYERS)
 
     def load(self, layer: str) -> Any:
         """The object this game provides to ``layer`` (imported on first use)."""
         if layer not in LAYERS:
             raise ValueError(f"no layer {layer!r}")
-        return _load(getattr(self, layer))
+        path = getattr(self, layer)
+        if not path:
+            raise UnknownGame(f"{self.title} cannot be played here yet (it has no {layer} part).")
+        return _load(path)
 
 
 @functools.cache
@@ -48,10 +58,12 @@ def _read() -> dict[str, GameEntry]:
     text = importlib.resources.files("data").joinpath("games.toml").read_text(encoding="utf-8")
     entries = {}
     for game_id, fields in tomllib.loads(text).items():
-        missing = {"title", *LAYERS} - set(fields)
-        if missing:
-            raise ValueError(f"games.toml: the game {game_id!r} lacks {', '.join(sorted(missing))}")
-        entries[game_id] = GameEntry(game_id, **{k: str(fields[k]) for k in ("title", *LAYERS)})
+        missing = {"title", "engine"} - set(fields)
+        unknown = set(fields) - {"title", *LAYERS}
+        if missing or unknown:
+            wrong = ", ".join(sorted(missing | unknown))
+            raise ValueError(f"games.toml: the game {game_id!r} lacks or has a wrong key: {wrong}")
+        entries[game_id] = GameEntry(game_id, **{k: str(v) for k, v in fields.items()})
     return entries
 
 
@@ -59,9 +71,10 @@ _GAMES: dict[str, GameEntry] = _read()
 DEFAULT = "thrones"
 
 
-def games() -> list[GameEntry]:
-    """Every game, the default first."""
-    return sorted(_GAMES.values(), key=lambda entry: (entry.id != DEFAULT, entry.title))
+def games(*, complete: bool = True) -> list[GameEntry]:
+    """Every game (with ``complete``, only those with a part in every layer), the default first."""
+    found = [entry for entry in _GAMES.values() if entry.complete or not complete]
+    return sorted(found, key=lambda entry: (entry.id != DEFAULT, entry.title))
 
 
 def game(game_id: str) -> GameEntry:

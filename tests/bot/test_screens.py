@@ -83,3 +83,11 @@ def test_a_game_that_lists_its_answers_gets_the_shared_screens(coins: None) -> N
     assert prompts.answered_message(payload, "take 3", channel=True).embed.description.startswith(
         "✅ Player red answered: **Take 3 coin(s)**"
     )
+
+
+def test_a_game_with_its_engine_alone_is_not_offered_at_the_table() -> None:
+    from data.games import GameEntry, games, register
+
+    register(GameEntry("half-built", "A half-built game", engine="tests.games.duel.engine:DuelGame"))
+    assert "half-built" not in [entry.id for entry in games()]
+    assert "half-built" in [entry.id for entry in games(complete=False)]
