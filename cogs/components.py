@@ -159,7 +159,7 @@ class ComponentsCog(commands.Cog):
             )
             return
         current = current_decision(table, session, actor)
-        if current is None or fingerprint(current.decision) != cid.fingerprint:
+        if current is None or fingerprint(current.decision, current.answer) != cid.fingerprint:
             await self.stale(interaction, session, current)
             return
         if cid.op == "x":
@@ -218,7 +218,9 @@ class ComponentsCog(commands.Cog):
         try:
             # The prompt names the decision it was drawn for: the table checks it under the game's lock,
             # so a double click cannot answer the next decision too.
-            outcome = await table.submit(session.id, actor, line, expect=fingerprint(decision))
+            outcome = await table.submit(
+                session.id, actor, line, expect=fingerprint(decision, current.answer)
+            )
         except PLAYER_ERRORS as error:
             await interaction.followup.send(f"❌ {error}", ephemeral=True)
             return

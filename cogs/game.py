@@ -310,7 +310,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             await say_privately(interaction, f"❌ {error}")
             return
         async with Reply(interaction, ephemeral=True) as reply:
-            expect = fingerprint(before.decision) if before is not None else None
+            expect = fingerprint(before.decision, before.answer) if before is not None else None
             outcome = await self.table.submit(session.id, actor, line, expect=expect)
             bot_of(interaction).wake()
             kind = before.decision["kind"] if before is not None else None

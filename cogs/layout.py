@@ -30,7 +30,9 @@ def clip(text: str, limit: int) -> str:
 def root_id(payload: dict[str, Any]) -> CustomId:
     """The custom id of a decision's prompt, without an op: every component of the prompt extends it."""
     decision = payload["decision"]
-    return CustomId(int(payload["game_id"]), decision["house"], fingerprint(decision), "")
+    return CustomId(
+        int(payload["game_id"]), decision["house"], fingerprint(decision, payload.get("answer")), ""
+    )
 
 
 class Layout:

@@ -29,11 +29,13 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     }
 
 
-def fingerprint(decision: dict[str, Any]) -> str:
+def fingerprint(decision: dict[str, Any], answer: str | None = None) -> str:
     """Six hex digits that change whenever the question changes (its house, kind, wording, options, schema
-    or default), and not when only its deadline does: what a prompt and a submission name the decision by."""
+    or default) or, for a secret answer that may still change, whenever that answer does; not when only the
+    deadline does. A prompt and a submission name the decision by it, so a click on a prompt drawn before
+    the person last answered is refused rather than overwriting the later answer."""
     keys = ("house", "kind", "prompt", "options", "schema", "default")
-    blob = json.dumps([decision.get(k) for k in keys], sort_keys=True, separators=(",", ":"))
+    blob = json.dumps([*(decision.get(k) for k in keys), answer], sort_keys=True, separators=(",", ":"))
     return hashlib.sha1(blob.encode()).hexdigest()[:6]
 
 

@@ -61,4 +61,7 @@ def current(session: Session, house: str) -> Current | None:
         last = next((row.notation for row in reversed(session.log) if row.house == house), None)
         answer = last.split(":", 1)[1].strip() if last else None
     items = outbox.prompt_items(session, [decision])
-    return Current(items[0]["payload"], answer) if items else None
+    if not items:
+        return None
+    payload = {**items[0]["payload"], "answer": answer}
+    return Current(payload, answer)

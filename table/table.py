@@ -510,13 +510,18 @@ class Table:
             if mine is None and self._already_recorded(session, seat.house, action):
                 return Outcome("That was already recorded; nothing more to do.")
             if expect is not None:
-                self._check_expected(game, seat.house, mine, expect)
+                self._check_expected(session, seat.house, mine, expect)
             return await self._advance(session, [Step(seat.house, action, actor.user_id)])
 
     @staticmethod
-    def _check_expected(game: Game, house: str, mine: Decision | None, expect: str) -> None:
-        asked = mine or game.changeable_decision(house)
-        if asked is not None and fingerprint(decision_json(asked)) == expect:
+    def _check_expected(session: Session, house: str, mine: Decision | None, expect: str) -> None:
+        game = session.require_game()
+        asked, answer = mine, None
+        if asked is None:
+            asked = game.changeable_decision(house)
+            last = next((row.notation for row in reversed(session.log) if row.house == house), None)
+            answer = last.split(":", 1)[1].strip() if last else None
+        if asked is not None and fingerprint(decision_json(asked), answer) == expect:
             return
         now = f" You are asked now: {asked.prompt}" if asked is not None else ""
         raise TableError(

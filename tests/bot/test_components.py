@@ -194,17 +194,6 @@ async def test_typing_the_answer_in_the_modal(game: tuple[Table, int, FakeBot, C
     modal = opened.calls.last("modal")[1]["modal"]
     data = modal.to_dict()
     line = data["components"][0]["components"][0]["value"]
-    submitted = FakeInteraction(
-        bot,
-        CAROL,
-        {
-            "custom_id": data["custom_id"],
-            "components": [{"type": 1, "components": [{"type": 4, "custom_id": "line", "value": line}]}],
-        },
-        modal=True,
-    )
-    await cog.on_interaction(submitted)  # type: ignore[arg-type]
-    assert [row.house for row in table.session(game_id).log] == ["baratheon"]
     bad = FakeInteraction(
         bot,
         CAROL,
@@ -217,6 +206,33 @@ async def test_typing_the_answer_in_the_modal(game: tuple[Table, int, FakeBot, C
     await cog.on_interaction(bad)  # type: ignore[arg-type]
     content, kwargs = bad.calls.last("followup")
     assert kwargs["ephemeral"] and content.startswith("❌")
+    submitted = FakeInteraction(
+        bot,
+        CAROL,
+        {
+            "custom_id": data["custom_id"],
+            "components": [{"type": 1, "components": [{"type": 4, "custom_id": "line", "value": line}]}],
+        },
+        modal=True,
+    )
+    await cog.on_interaction(submitted)  # type: ignore[arg-type]
+    assert [row.house for row in table.session(game_id).log] == ["baratheon"]
+
+
+async def test_a_prompt_drawn_before_a_later_answer_cannot_overwrite_it(
+    game: tuple[Table, int, FakeBot, ComponentsCog],
+) -> None:
+    """The orders DM arrives with the defaults drafted; the player answers with /game act; a click on the
+    old DM's Submit is refused and shows the answer given, which stays."""
+    table, game_id, bot, cog = game
+    message = await prompt_for(table, game_id, "stark")
+    typed = "orders the-shivering-sea=support+0 white-harbor=raid* winterfell=march+1*"
+    await table.submit(game_id, ALICE, typed)
+    done = await click(cog, bot, ALICE, component(message, "ok")["custom_id"])
+    content, kwargs = done.calls.last("send")
+    assert kwargs["ephemeral"] and "out of date" in content
+    assert "March +1" in (kwargs["embed"].description or "")  # the current answer is shown, to change it
+    assert table.session(game_id).log[-1].notation == f"stark: {typed}"
 
 
 async def test_a_public_decision_answered_in_the_channel(

@@ -50,10 +50,13 @@ async def test_a_bid_sent_twice_at_once_is_not_applied_to_the_next_track(table: 
 async def test_an_answer_for_a_decision_already_answered_and_changeable_is_checked_too(table: Table) -> None:
     game_id = await bidding_game(table)
     session = table.session(game_id)
-    asked = fingerprint(decision_json(session.game.decision_for("stark")))
+    decision = decision_json(session.game.decision_for("stark"))
+    asked = fingerprint(decision)
     await table.submit(game_id, ALICE, "bid 0", expect=asked)
-    outcome = await table.submit(game_id, ALICE, "bid 1", expect=asked)  # changed before the reveal
-    assert outcome.message == "Recorded."
+    with pytest.raises(TableError, match="settled"):  # a prompt drawn before that answer
+        await table.submit(game_id, ALICE, "bid 2", expect=asked)
+    outcome = await table.submit(game_id, ALICE, "bid 1", expect=fingerprint(decision, "bid 0"))
+    assert outcome.message == "Recorded."  # changed before the reveal, from the prompt showing "bid 0"
     with pytest.raises(TableError, match="settled"):
         await table.submit(game_id, ALICE, "bid 2", expect="ffffff")
 
