@@ -91,11 +91,12 @@ class Table:
     # --- loading ----------------------------------------------------------------------------------
 
     async def load(self) -> None:
-        """Load the servers' settings and every game that is not finished: its seats, its game (latest
-        snapshot plus the actions after it) and its deadlines. A game that does not load is set aside
-        (see :meth:`_set_aside`) and every other game runs."""
+        """Load the servers' settings and every game, finished ones included (their board, chronicle,
+        status and export stay available): its seats, its game (latest snapshot plus the actions after it)
+        and its deadlines. A game that does not load is set aside (see :meth:`_set_aside`) and every other
+        game runs."""
         self.moderator_roles = await self.store.servers()
-        for row in await self.store.games((LOBBY, ACTIVE, PAUSED)):
+        for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
             session = await self._load_game(row)
             self.sessions[session.id] = session
 
@@ -213,22 +214,29 @@ class Table:
         return [s for s in self.sessions.values() if access.reachable(s, actor)]
 
     def find(self, actor: Actor, game_id: int | None = None) -> Session:
-        """The game a command is about: the one named, else the person's only game (in this channel
-        first), among those they may reach from where they ask."""
+        """The game a command is about: the one named; else, among the games the person may reach from
+        where they ask, the one the choice is clear for: theirs in this channel, this channel's only game,
+        the only one of theirs waiting on them, their only one; open games before finished ones."""
         if game_id is not None:
             return self.reach(game_id, actor)
         games = self.reachable_games(actor)
         mine = [s for s in games if s.seat_of_user(actor.user_id) is not None]
-        here = [s for s in mine if actor.in_channel(s.channel_id)] or [
-            s for s in games if actor.in_channel(s.channel_id)
-        ]
-        for candidates in (here, mine):
-            if len(candidates) == 1:
-                return candidates[0]
-        if not mine and not here:
-            raise TableError("You are not in any game here; name one with its number.")
-        numbers = ", ".join(str(s.id) for s in (here or mine))
+        here = [s for s in mine if actor.in_channel(s.channel_id)]
+        channel = [s for s in games if actor.in_channel(s.channel_id)]
+        waiting = [s for s in mine if self._waits_on(s, actor.user_id)]
+        for candidates in (here, channel, waiting, mine):
+            for pool in (candidates, [s for s in candidates if s.status not in (OVER, ENDED)]):
+                if len(pool) == 1:
+                    return pool[0]
+        if not mine and not channel:
+            raise TableError("You are not in any game here; name one with its number (`/game list`).")
+        numbers = ", ".join(str(s.id) for s in (here or channel or mine))
         raise TableError(f"You are in several games ({numbers}); say which one.")
+
+    @staticmethod
+    def _waits_on(session: Session, user_id: int) -> bool:
+        seat = session.seat_of_user(user_id)
+        return seat is not None and any(d.house == seat.house for d in session.pending())
 
     # --- moderators -------------------------------------------------------------------------------
 
@@ -293,9 +301,16 @@ class Table:
         """A new game in the lobby. Its seed is drawn at random unless given (a demo, a test)."""
         settings = settings.validate()
         name = clean(name, limit=MAX_NAME, what="A game's name")
+        if name:
+            taken = self._named(guild_id, name)
+            if taken is not None:
+                raise TableError(
+                    f"This server already has a game called {name} (game {taken.id}); choose another name."
+                )
+        else:
+            name = self._free_name(guild_id, f"{settings.players}-player game")
         now = self.clock.now()
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**63)
-        name = name or f"{settings.players}-player game"
         async with self.store.unit() as store:
             game_id = await store.insert_game(
                 guild_id=guild_id,
@@ -321,6 +336,22 @@ class Table:
             await store.audit(game_id, actor.user_id, actor.label, now, "create", "", settings.to_json())
         self.sessions[game_id] = session
         return session
+
+    def _named(self, guild_id: int | None, name: str) -> Session | None:
+        """The game of this server with this name (names are unique in a server, whatever the case)."""
+        folded = name.casefold()
+        return next(
+            (s for s in self.sessions.values() if s.guild_id == guild_id and s.name.casefold() == folded),
+            None,
+        )
+
+    def _free_name(self, guild_id: int | None, name: str) -> str:
+        """``name``, or ``name 2``, ``name 3``... whichever no game of the server has."""
+        candidate, number = name, 1
+        while self._named(guild_id, candidate) is not None:
+            number += 1
+            candidate = f"{name} {number}"
+        return candidate
 
     async def join(self, game_id: int, actor: Actor, house: str | None = None) -> Outcome:
         session = self.reach(game_id, actor)
@@ -686,8 +717,6 @@ class Table:
                 await self._reload(session)
                 raise
         session.log.extend(rows)
-        if session.status == OVER:
-            self.sessions.pop(session.id, None)
         return Outcome("Recorded.", [e for e in events if e.to is None])
 
     def _ai_steps(self, session: Session) -> list[Step]:
@@ -744,7 +773,7 @@ class Table:
         """Throw away what memory holds of one game and read it back from the store (the others are not
         touched)."""
         row = await self.store.game(session.id)
-        if row is None or row["status"] not in (LOBBY, ACTIVE, PAUSED):
+        if row is None:
             self.sessions.pop(session.id, None)
             return
         reloaded = await self._load_game(row)
@@ -1014,13 +1043,14 @@ class Table:
         reason = clean(reason, limit=MAX_REASON, what="A reason")
         async with session.lock:
             self.require_moderator(session, actor)
+            if session.status in (OVER, ENDED):
+                raise TableError("This game is over already.")
             session.status = ENDED
             session.deadlines = {}
             await self._write_moderation(
                 session, actor, "end", reason, {}, f"A moderator ended the game. {reason}".strip()
             )
-            self.sessions.pop(session.id, None)
-        return Outcome("The game is ended.")
+        return Outcome("The game is ended. Its board, chronicle, status and export stay available.")
 
     @staticmethod
     async def _save_deadlines(store: Store, session: Session) -> None:
@@ -1141,12 +1171,13 @@ class Table:
             ActionRow(seq, line.split(":", 1)[0].strip(), line, None, forced, now)
             for seq, (line, forced) in enumerate(plan.actions)
         ]
+        name = self._free_name(guild_id, plan.name)
         async with self.store.unit() as store:
             game_id = await store.insert_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 creator_id=actor.user_id,
-                name=plan.name,
+                name=name,
                 settings=plan.settings.to_json(),
                 status=status,
                 seed=plan.seed,
@@ -1157,7 +1188,7 @@ class Table:
                 guild_id=guild_id,
                 channel_id=channel_id,
                 creator_id=actor.user_id,
-                name=plan.name,
+                name=name,
                 settings=plan.settings,
                 status=status,
                 seed=plan.seed,
@@ -1176,7 +1207,7 @@ class Table:
             details = {"actions": len(rows), "vacated": vacated}
             await store.audit(game_id, actor.user_id, actor.label, now, "import", "", details)
             if status == ACTIVE:
-                note = outbox.notice(session, f"{plan.name} is imported and goes on here.")
+                note = outbox.notice(session, f"{name} is imported and goes on here.")
                 await self._advance(
                     session, [], items=[note], board_title="The game is imported", store=store
                 )
@@ -1184,7 +1215,7 @@ class Table:
                 houses = ", ".join(h.title() for h in vacated) or "some"
                 note = outbox.notice(
                     session,
-                    f"{plan.name} is imported, paused: houses {houses} wait for a player. A moderator gives "
+                    f"{name} is imported, paused: houses {houses} wait for a player. A moderator gives "
                     "each one a player, then resumes the game.",
                 )
                 for entry in (note, outbox.board_item(session, [], "The game is imported")):

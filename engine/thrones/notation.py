@@ -121,7 +121,10 @@ def slug(text: str) -> str:
 
 
 def area_id(text: str) -> str:
+    """An area's id from its id or its name, with or without a leading "The" ("eyrie" is The Eyrie)."""
     area = slug(text)
+    if not BOARD.is_area(area) and BOARD.is_area(f"the-{area}"):
+        area = f"the-{area}"
     if not BOARD.is_area(area):
         raise NotationError(f"There is no area called {quote(text)}.")
     return area

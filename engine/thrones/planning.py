@@ -16,7 +16,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones import orders as order_rules
 from engine.thrones.actions import Action, PlaceOrders, Raven
-from engine.thrones.board import BOARD
+from engine.thrones.board import BOARD, FACTS
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import Order, State
@@ -284,7 +284,8 @@ class RavenFrame(ThronesFrame):
             Decision(
                 house=self.holder,
                 kind="raven-peek",
-                prompt=f"The top wildling card is {top}. Keep it on top, or bury it at the bottom?",
+                prompt=f"The top wildling card is {FACTS.wildling_cards[top].name}. Keep it on top, or bury "
+                "it at the bottom?",
                 secret=True,
                 default=Raven("keep"),
                 options=(Raven("keep"), Raven("bury")),
@@ -308,7 +309,7 @@ class RavenFrame(ThronesFrame):
                 game.emit("raven", f"House {house.title()} looks at the top wildling card.", house=house)
                 game.emit(
                     "raven-card",
-                    f"The top wildling card is {state.wildling_deck[0]}.",
+                    f"The top wildling card is {FACTS.wildling_cards[state.wildling_deck[0]].name}.",
                     to=house,
                     card=state.wildling_deck[0],
                 )

@@ -65,7 +65,7 @@ async def test_a_second_game_through_the_bot(fake: FakeDiscord, tmp_path: Path) 
         await refused.wait_response(WAIT)
         assert session.game.readout().phase == "shout"  # Bob cannot answer for Alice
         await (await fake.click("alice", shout_prompt(), select["custom_id"], [value])).wait_response(WAIT)
-        await fake.wait_until(lambda: game_id not in bot.table.sessions, WAIT, "the end of the duel")
+        await fake.wait_until(lambda: session.status == "over", WAIT, "the end of the duel")
         await bot.poster.flush()
 
         posted = boards(fake)

@@ -94,6 +94,34 @@ async def test_finding_a_persons_game(table):
         table.find(replace(DAVE, channel_id=999))
     other = await table.create_game(BOB, channel_id=200, guild_id=GUILD, settings=GameSettings(players=3))
     await table.join(other.id, replace(CAROL, channel_id=200))
-    with pytest.raises(TableError, match="several games"):
+    # in two games, one waiting on her for orders and one in its lobby: the choice is clear
+    assert table.find(replace(CAROL, channel_id=999)).id == game_id
+    assert table.find(replace(CAROL, channel_id=200)).id == other.id  # the game of this channel
+    await table.submit(game_id, CAROL, table.session(game_id).game.decision_for("baratheon").default.format())
+    with pytest.raises(TableError, match="several games"):  # neither waits on her now
         table.find(replace(CAROL, channel_id=999))
-    assert table.find(replace(CAROL, channel_id=200)).id == other.id
+
+
+async def test_game_names_are_unique_in_a_server(table):
+    first = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3)
+    )
+    second = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3)
+    )
+    assert (first.name, second.name) == ("3-player game", "3-player game 2")
+    await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=4), name="The Long Night"
+    )
+    with pytest.raises(TableError, match="already has a game called"):
+        await table.create_game(
+            ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=4), name="the long night"
+        )
+    elsewhere = await table.create_game(
+        replace(ALICE, guild_id=GUILD + 1),
+        channel_id=7,
+        guild_id=GUILD + 1,
+        settings=GameSettings(players=4),
+        name="The Long Night",
+    )
+    assert elsewhere.name == "The Long Night"  # another server's names are its own

@@ -162,5 +162,6 @@ async def test_end_and_export_then_import_gives_the_same_game(table):
     with pytest.raises(TableError, match="does not replay"):
         await table.import_game(ADMIN, broken, channel_id=300, guild_id=GUILD, members=lambda _: True)
     await table.end_game(game_id, ALICE, reason="done")
-    with pytest.raises(TableError, match="no open game"):
+    with pytest.raises(TableError, match="This game is over"):  # an ended game stays readable, not playable
         await table.submit(game_id, BOB, "raven none")
+    assert table.export(game_id, ALICE)["seed"] == exported["seed"]  # after the game, even to a player
