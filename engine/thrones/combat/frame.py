@@ -20,7 +20,7 @@ from engine.thrones.board import BOARD, FACTS
 from engine.thrones.combat import abilities, cards
 from engine.thrones.combat.battle import Battle
 from engine.thrones.combat.retreat import allowed_retreats, retreat_options
-from engine.thrones.combat.strength import breakdown
+from engine.thrones.combat.strength import breakdown, strength_text, supporters
 from engine.thrones.frame import expect
 from engine.thrones.ports import settle_port
 from engine.thrones.state import Order, State, Unit
@@ -124,12 +124,14 @@ class CombatFrame(Battle):
             if len(hand) == 1:
                 self.chosen[house] = hand[0]
                 continue
+            mine, theirs = (breakdown(state, self, h) for h in (house, self.opponent(house)))
             waiting.append(
                 Decision(
                     house=house,
                     kind="house-card",
                     prompt=f"Battle in {BOARD.name(self.area)} against House {self.opponent(house).title()}: "
-                    "choose your house card ('play CARD').",
+                    f"your strength before the cards is {strength_text(mine)}, theirs "
+                    f"{strength_text(theirs)}. Choose your house card ('play CARD').",
                     secret=True,
                     default=Play(weakest_card(hand)),
                     options=tuple(Play(card) for card in hand),
@@ -374,8 +376,14 @@ class CombatFrame(Battle):
             f"Battle in {BOARD.name(self.area)}: House {self.attacker.title()} {att}, House "
             f"{self.defender.title()} {dfn}. House {self.winner.title()} wins{tie}.",
             area=self.area,
+            attacker=self.attacker,
+            defender=self.defender,
             winner=self.winner,
             strengths=self.strengths,
+            supporters=supporters(state, self),
+            cards=dict(self.cards),
+            tides=dict(self.tides) if self.tides_revealed else {},
+            tie=att == dfn,
         )
         game.mark("battles", self.area, self.attacker, self.defender, self.winner)
         for house in (self.attacker, self.defender):

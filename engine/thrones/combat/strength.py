@@ -8,7 +8,7 @@ its Tides of Battle card and the Valyrian Steel Blade. Strength is never below 0
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.thrones.board import FACTS
 from engine.thrones.combat import cards
@@ -59,3 +59,31 @@ def breakdown(state: State, battle: Battle, house: str) -> dict[str, int]:
 
 def total(state: State, battle: Battle, house: str) -> int:
     return breakdown(state, battle, house)["total"]
+
+
+def supporters(state: State, battle: Battle) -> list[dict[str, Any]]:
+    """Each area still supporting a side: the area, its house, the side it backs and what it adds."""
+    found = []
+    for area, side in sorted(battle.support.items()):
+        if side in (battle.attacker, battle.defender) and still_supporting(state, area):
+            units = state.units.get(area, [])
+            owner = units[0].house if units else ""
+            found.append(
+                {
+                    "area": area,
+                    "house": owner,
+                    "backs": side,
+                    "strength": support_strength(state, battle, area, side),
+                }
+            )
+    return found
+
+
+def strength_text(parts: dict[str, int]) -> str:
+    """``4 (units 3, order +1)``: a side's strength and its parts, for a person."""
+    shown = [
+        f"{name} {value:+d}" if name != "units" else f"units {value}"
+        for name, value in parts.items()
+        if name != "total" and value
+    ]
+    return f"{parts['total']} ({', '.join(shown)})" if shown else str(parts["total"])
