@@ -118,8 +118,10 @@ async def run(seed: int, players: int, rounds: int) -> int:
     print(
         f"per round: {total['channel messages'] / played:.1f} channel messages, "
         f"{total['pings'] / played:.1f} pings, {total['dm messages'] / played:.1f} DMs; "
-        f"{total['pings'] / max(1, total['decisions']):.2f} pings per decision"
+        f"{total['pings'] / max(1, total['decisions']):.2f} channel pings per decision"
     )
+    notified = total["pings"] + total["dm messages"]  # a DM notifies its reader as a mention does
+    print(f"notifications (channel pings and DMs) per decision: {notified / max(1, total['decisions']):.2f}")
     return 0
 
 

@@ -34,15 +34,6 @@ def waiting_lines(screens: GameScreens, waiting: list[dict[str, Any]]) -> list[s
     return lines
 
 
-def waiting_users(waiting: list[dict[str, Any]]) -> list[int]:
-    found: list[int] = []
-    for entry in waiting:
-        user = entry.get("user_id")
-        if user and user not in found:
-            found.append(int(user))
-    return found
-
-
 def _fit_lines(lines: list[str], limit: int, more: str) -> str:
     """The last lines that fit in ``limit`` characters, saying how many earlier ones were left out."""
     kept: list[str] = []
@@ -80,12 +71,26 @@ def board_embed(payload: dict[str, Any], *, image: bool) -> discord.Embed:
     return embed
 
 
-def board_ping(payload: dict[str, Any]) -> tuple[str | None, list[int]]:
-    """The content that pings the players being waited on, and their ids (for allowed mentions)."""
-    users = waiting_users(payload.get("waiting", []))
-    if not users:
-        return None, []
-    return " ".join(f"<@{u}>" for u in users) + ": your move.", users
+def phase_log_embed(screens: GameScreens, payload: dict[str, Any]) -> discord.Embed:
+    """The live log of a phase: what has happened so far (the latest lines, when they are many) and who
+    is waited for. Edited as the phase goes; its mentions in the embed notify nobody."""
+    lines = [f"• {line}" for line in payload.get("lines", [])]
+    while lines and len("\n".join(lines)) > 3800:
+        lines.pop(0)
+    hidden = len(payload.get("lines", [])) - len(lines)
+    if hidden:
+        lines.insert(0, f"… {hidden} earlier line(s): `/game log`")
+    embed = discord.Embed(
+        title=clip(f"{payload.get('game_name', '')}: {payload.get('title', '')}", 256),
+        description="\n".join(lines) or "Nothing has happened yet in this phase.",
+        colour=screens.phase_colour(str(payload.get("phase"))) or GREY,
+    )
+    waiting = waiting_lines(screens, payload.get("waiting", []))
+    if waiting:
+        embed.add_field(name="Waiting for", value=_fit_lines(waiting, 1024, "/game status"), inline=False)
+    state = "this phase is over" if payload.get("closed") else "updated as the game goes"
+    embed.set_footer(text=f"Game {payload['game_id']} · {state}")
+    return embed
 
 
 def notice_text(payload: dict[str, Any]) -> str:

@@ -57,6 +57,30 @@ def render_png(view: dict[str, Any]) -> bytes:
     return renderer.render(view)
 
 
+def render_closeup(view: dict[str, Any], focus: str) -> bytes | None:
+    """A close-up image of ``focus`` (an area), if the game's renderer draws close-ups. Slow: in a thread."""
+    import renderer
+
+    closeup = getattr(renderer, "closeup", None)
+    return None if closeup is None else closeup(view, focus)
+
+
+async def closeup_file(view: dict[str, Any], focus: str) -> discord.File | None:
+    try:
+        png = await asyncio.to_thread(render_closeup, view, focus)
+    except Exception:
+        log.exception("drawing a close-up failed; posting without it")
+        return None
+    return None if png is None else discord.File(io.BytesIO(png), filename="closeup.png")
+
+
+def _superseded(item: OutboxItem, later: list[OutboxItem]) -> bool:
+    key = item.payload.get("key")
+    return any(
+        o.kind == "phase-log" and o.game_id == item.game_id and o.payload.get("key") == key for o in later
+    )
+
+
 async def board_file(view: dict[str, Any]) -> discord.File | None:
     try:
         png = await asyncio.to_thread(render_png, view)
@@ -141,11 +165,12 @@ class OutboxPoster:
                     if item.retry_at is not None and item.retry_at > now:
                         blocked.add(line)  # owed: what the game says to that place waits behind it
                         continue
-                    later_board = any(
-                        o.kind == "board" and o.game_id == item.game_id for o in items[index + 1 :]
-                    )
+                    if item.kind == "phase-log" and _superseded(item, items[index + 1 :]):
+                        await self.table.mark_sent(item.id)  # a later edit of the same log says it all
+                        done += 1
+                        continue
                     try:
-                        await self.post(item, ping=not later_board)
+                        await self.post(item)
                     except Owed as owed:
                         await self._owe(item, owed)
                         blocked.add(line)
@@ -171,10 +196,13 @@ class OutboxPoster:
 
     # --- one item ------------------------------------------------------------------------------------------
 
-    async def post(self, item: OutboxItem, *, ping: bool = True) -> None:
+    async def post(self, item: OutboxItem) -> None:
         """Post one item. Returns when it is delivered, or can never be (logged); raises Retry otherwise."""
         handlers = {
             "board": self._board,
+            "phase-log": self._phase_log,
+            "report": self._report,
+            "nudge": self._nudge,
             "notice": self._notice,
             "game-over": self._game_over,
             "channel-prompt": self._channel_prompt,
@@ -187,7 +215,7 @@ class OutboxPoster:
             log.warning("outbox item %s has an unknown kind %r; skipped", item.id, item.kind)
             return
         try:
-            await handler(item, ping)
+            await handler(item)
         except Owed:
             raise
         except discord.HTTPException as error:
@@ -305,27 +333,73 @@ class OutboxPoster:
             view.stop()
         return message
 
-    async def _board(self, item: OutboxItem, ping: bool) -> None:
+    async def _board(self, item: OutboxItem) -> None:
+        """The board at a phase's end. It pings nobody: each player was pinged by their prompt's DM."""
         payload = item.payload
         file = await board_file(payload["view"])
-        content, users = embeds.board_ping(payload) if ping else (None, [])
         kwargs: dict[str, Any] = {"embed": embeds.board_embed(payload, image=file is not None)}
         if file is not None:
             kwargs["file"] = file
         channel = self._channel(item.target_id)
         try:
-            await self._send(channel, item, content=content, allowed_mentions=mentions(*users), **kwargs)
+            await self._send(channel, item, **kwargs)
         except discord.HTTPException as error:
             if error.status != 413 or file is None:
                 raise
             # Larger than the server's upload limit (not expected: a board is well under 1 MB): the news
             # still goes out, without the picture; /game board draws it again.
             log.warning("game %s: the board image is over the upload limit; posted without it", item.game_id)
-            kwargs = {"embed": embeds.board_embed(payload, image=False)}
-            await self._send(channel, item, content=content, allowed_mentions=mentions(*users), **kwargs)
+            await self._send(channel, item, embed=embeds.board_embed(payload, image=False))
         log.info("game %s: board posted (%s), outbox item %s", item.game_id, payload.get("title"), item.id)
 
-    async def _notice(self, item: OutboxItem, ping: bool) -> None:
+    async def _phase_log(self, item: OutboxItem) -> None:
+        """The live log of a phase: posted once, then edited as the phase goes (an edit notifies nobody)."""
+        embed = embeds.phase_log_embed(self._screens(item), item.payload)
+        key = str(item.payload["key"])
+        posted = await self.table.post_of(item.game_id, key)
+        if posted is not None:
+            channel_id, message_id = posted
+            with contextlib.suppress(discord.NotFound):  # deleted meanwhile: post it again
+                await self._channel(channel_id).get_partial_message(message_id).edit(embed=embed)
+                return
+        message = await self._send(self._channel(item.target_id), item, embed=embed)
+        await self.table.remember_post(item.game_id, key, item.target_id, message.id)
+
+    async def _report(self, item: OutboxItem) -> None:
+        """A notable moment (a battle and its breakdown), with a close-up of where it happened when the
+        game's renderer draws close-ups."""
+        embed = self._screens(item).report_embed(item.payload)
+        if embed is None:
+            log.warning(
+                "game %s: a %s report no screens draw; skipped", item.game_id, item.payload.get("report")
+            )
+            return
+        kwargs: dict[str, Any] = {"embed": embed}
+        focus, view = item.payload.get("focus"), item.payload.get("view")
+        if focus and view:
+            file = await closeup_file(view, str(focus))
+            if file is not None:
+                embed.set_image(url=f"attachment://{file.filename}")
+                kwargs["file"] = file
+        await self._send(self._channel(item.target_id), item, **kwargs)
+
+    async def _nudge(self, item: OutboxItem) -> None:
+        """A mention in the channel for a player who asked for channel pings: their prompt is in their DMs."""
+        payload = item.payload
+        screens = self._screens(item)
+        user = int(payload["user_id"])
+        if self._holder(item) != user:
+            return
+        house, kind = screens.seat_name(payload["house"]), screens.kind_title(payload["decision"]["kind"])
+        text = (
+            f"<@{user}>, **{payload.get('game_name', '')}**: {house} must decide ({kind}); your prompt is in "
+            "your DMs."
+        )
+        await self._send(
+            self._channel(item.target_id), item, content=clip(text, 2000), allowed_mentions=mentions(user)
+        )
+
+    async def _notice(self, item: OutboxItem) -> None:
         if item.target == "user":
             dm = await self._dm(item.target_id)
             await self._send(dm, item, content=embeds.notice_text(item.payload))
@@ -333,7 +407,7 @@ class OutboxPoster:
         await self._send(self._channel(item.target_id), item, content=embeds.notice_text(item.payload))
         log.info("game %s: notice posted, outbox item %s", item.game_id, item.id)
 
-    async def _game_over(self, item: OutboxItem, ping: bool) -> None:
+    async def _game_over(self, item: OutboxItem) -> None:
         embed = embeds.game_over_embed(self._screens(item), item.payload)
         await self._send(self._channel(item.target_id), item, embed=embed)
         log.info("game %s: the end posted, outbox item %s", item.game_id, item.id)
@@ -355,7 +429,7 @@ class OutboxPoster:
                 return session, payload
         return None
 
-    async def _channel_prompt(self, item: OutboxItem, ping: bool) -> None:
+    async def _channel_prompt(self, item: OutboxItem) -> None:
         live = self._live_prompt(item)
         if live is None:
             log.info(
@@ -384,7 +458,7 @@ class OutboxPoster:
     async def _dm(self, user_id: int) -> discord.DMChannel:
         return await self.bot.create_dm(discord.Object(id=user_id))
 
-    async def _dm_prompt(self, item: OutboxItem, ping: bool) -> None:
+    async def _dm_prompt(self, item: OutboxItem) -> None:
         live = self._live_prompt(item)
         if live is None:
             log.info(
@@ -414,7 +488,7 @@ class OutboxPoster:
             item.id,
         )
 
-    async def _private(self, item: OutboxItem, ping: bool) -> None:
+    async def _private(self, item: OutboxItem) -> None:
         payload = item.payload
         holder = self._holder(item)
         if holder is None:
@@ -442,7 +516,7 @@ class OutboxPoster:
             item.id,
         )
 
-    async def _reminder(self, item: OutboxItem, ping: bool) -> None:
+    async def _reminder(self, item: OutboxItem) -> None:
         payload = item.payload
         if self._holder(item) != item.target_id:
             log.info(

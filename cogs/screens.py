@@ -26,6 +26,8 @@ from table.kinds import DEFAULT_GAME
 from table.text import MAX_LINE
 
 if TYPE_CHECKING:
+    import discord
+
     from cogs.ids import CustomId
     from cogs.layout import Layout
     from engine.core.game import Readout
@@ -248,6 +250,11 @@ class GameScreens:
                 if word.lower().startswith(last.lower()):
                     add(f"{head} {word}")
         return found[:MAX_SUGGESTIONS]
+
+    def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
+        """A notable moment the game's kind reported (``report["report"]`` names it: a battle...), drawn
+        for the channel; None for a report this game does not draw."""
+        return None
 
     def status(self, readout: Readout, view: dict[str, Any]) -> Status:
         """The game's part of /game status, from the readout and the spectator's view (never a seat's)."""

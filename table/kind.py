@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, Event
 from engine.core.game import Game, Readout
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
@@ -113,6 +113,13 @@ class GameKind:
         """What a prompt for ``decision`` (its JSON payload) needs beyond it, read from the game: the
         game's screens in the bot know what to do with it. Public facts only."""
         return None
+
+    def reports(self, game: Game, events: list[Event]) -> list[dict[str, Any]]:
+        """Notable moments among a step's public events, each told in the channel on its own (a battle
+        and its breakdown): JSON-native payloads the game's screens in the bot draw, with ``report``
+        naming what it is and, where a close-up image helps, ``focus`` (the renderer's close-up of it)
+        and ``view`` (a spectator's view). None by default."""
+        return []
 
     def seat_name(self, seat: str) -> str:
         return f"House {seat.title()}"

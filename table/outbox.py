@@ -1,6 +1,13 @@
-"""What to post where after the game moves: the board and a summary after every phase, a prompt for
-each new decision (by DM when it is secret, in the channel when it is public), private news, reminders
-and the end of the game. Items are plain data; the bot (or the demo) renders and sends them."""
+"""What to post where after the game moves. Items are plain data; the bot (or the demo) renders and sends
+them.
+
+The channel is told the game as it happens, and kept quiet: each phase has one live log that the bot
+edits as things happen (the public lines so far, and who is waited for: an edit notifies nobody), a
+report for notable moments (a battle, with its breakdown), and a board when the phase ends. Every new
+decision is asked by DM, public ones too (their answers are public, not their prompts): the DM is the
+ping. A person who prefers channel pings also gets a short mention in the channel; a person whose DMs
+are closed is told in the channel by the bot.
+"""
 
 from __future__ import annotations
 
@@ -63,8 +70,11 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
     )
 
 
-def prompt_items(session: Session, decisions: list[Decision]) -> list[dict[str, Any]]:
-    """Prompts for decisions new to human players: by DM when secret, in the channel when public."""
+def prompt_items(
+    session: Session, decisions: list[Decision], pings: dict[int, str] | None = None
+) -> list[dict[str, Any]]:
+    """Prompts for decisions new to human players, by DM; and a mention in the channel for those who
+    asked for channel pings (``pings``: user id -> "dm" or "channel")."""
     items = []
     for decision in decisions:
         seat = session.seat_of_house(decision.house)
@@ -80,11 +90,81 @@ def prompt_items(session: Session, decisions: list[Decision]) -> list[dict[str, 
             "decision": decision_json(decision),
             "due_at": None if deadline is None else deadline.due_at,
         }
-        if decision.secret:
-            items.append(item("prompt", "user", seat.user_id, **payload))
-        else:
-            items.append(item("channel-prompt", "channel", session.channel_id, **payload))
+        items.append(item("prompt", "user", seat.user_id, **payload))
+        if (pings or {}).get(seat.user_id) == "channel":
+            items.append(item("nudge", "channel", session.channel_id, **payload))
     return items
+
+
+def phase_log_item(session: Session, *, closed: bool) -> dict[str, Any]:
+    """The live log of the phase under way: its public lines so far and who is waited for. The bot posts
+    it once and edits it (by ``key``) as the phase goes; ``closed`` when the phase is over."""
+    readout = session.require_game().readout()
+    return item(
+        "phase-log",
+        "channel",
+        session.channel_id,
+        game_id=session.id,
+        game=session.settings.game,
+        game_name=session.name,
+        key=f"log-{session.log_part}",
+        title=session.log_title,
+        phase=readout.phase,
+        lines=list(session.summary),
+        waiting=[] if closed else session.waiting_summary(),
+        closed=closed,
+    )
+
+
+class Teller:
+    """The channel's story of one operation, in order: reports as notable moments happen, and for every
+    phase that ends, its live log closed and its board; at the end, the live log of the phase under way.
+    ``lines`` are the public lines told, for the chronicle."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.items: list[dict[str, Any]] = []
+        self.lines: list[str] = []
+        self._last_board: dict[str, Any] | None = None
+        self._started_here = False  # the live log of this phase began in this operation: never posted
+
+    def events(self, events: list[Event]) -> None:
+        public = [event for event in events if event.to is None]
+        texts = [event.text for event in public]
+        self.session.summary.extend(texts)
+        self.lines.extend(texts)
+        for report in self.session.kind.reports(self.session.require_game(), public):
+            self.items.append(
+                item(
+                    "report",
+                    "channel",
+                    self.session.channel_id,
+                    game_id=self.session.id,
+                    game=self.session.settings.game,
+                    game_name=self.session.name,
+                    **report,
+                )
+            )
+
+    def board(self, title: str) -> None:
+        """A phase ended (or the game starts, or is undone): close its live log, post its board."""
+        session = self.session
+        if session.log_title and not self._started_here:
+            self.items.append(phase_log_item(session, closed=True))
+        self._last_board = board_item(session, list(session.summary), title)
+        self.items.append(self._last_board)
+        session.summary = []
+        session.log_part += 1
+        session.log_title = session.kind.board_title(session.require_game().readout())
+        self._started_here = True
+
+    def finish(self) -> list[dict[str, Any]]:
+        session = self.session
+        if self._last_board is not None:  # the last board shows who is waited for now
+            self._last_board["payload"]["waiting"] = session.waiting_summary()
+        if not session.require_game().over:
+            self.items.append(phase_log_item(session, closed=False))
+        return self.items
 
 
 def private_items(session: Session, events: list[Event]) -> list[dict[str, Any]]:

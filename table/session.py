@@ -74,6 +74,8 @@ class Session:
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     paused_at: float | None = None
     summary: list[str] = field(default_factory=list)  # public events since the last board posted
+    log_part: int = 0  # which live log of the channel the summary is told in (one a phase)
+    log_title: str = ""  # its title: the phase it tells
     broken: str | None = None  # why the game could not be loaded: it is set aside until repaired
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 

@@ -121,6 +121,38 @@ MIGRATIONS: list[str] = [
     ALTER TABLE outbox ADD COLUMN told INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET settings = json_remove(settings, '$.moderator_role');
     """,
+    # 3: the campaign in the channel. The chronicle is every public line of a game, in order (it was read
+    # out of the boards posted, which scanned the whole outbox); the messages the bot edits as a game goes
+    # (the live log of each phase) are remembered by key; each person says where they want to be pinged.
+    """
+    CREATE TABLE chronicle (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        line INTEGER NOT NULL,
+        at REAL NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, line)
+    );
+    INSERT INTO chronicle (game_id, line, at, text)
+        SELECT outbox.game_id,
+               ROW_NUMBER() OVER (PARTITION BY outbox.game_id ORDER BY outbox.id, lines.key) - 1,
+               outbox.created_at,
+               lines.value
+        FROM outbox, json_each(outbox.payload, '$.summary') AS lines
+        WHERE outbox.kind = 'board';
+    CREATE TABLE posts (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        key TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, key)
+    );
+    CREATE TABLE people (
+        user_id INTEGER PRIMARY KEY,
+        pings TEXT NOT NULL DEFAULT 'dm'
+    );
+    ALTER TABLE games ADD COLUMN log_part INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX outbox_by_game ON outbox (game_id, kind);
+    """,
 ]
 
 
@@ -487,13 +519,61 @@ class Store:
             )
         return cursor.rowcount
 
-    async def board_summaries(self, game_id: int) -> list[str]:
-        """Every summary line of the boards of a game, in order (public by construction)."""
+    # --- the chronicle ------------------------------------------------------------------------------
+
+    async def tell(self, game_id: int, lines: list[str], at: float) -> None:
+        """Add public lines to a game's chronicle."""
+        if not lines:
+            return
         async with self.db.execute(
-            "SELECT payload FROM outbox WHERE game_id = ? AND kind = 'board' ORDER BY id", (game_id,)
+            "SELECT COALESCE(MAX(line), -1) + 1 AS next FROM chronicle WHERE game_id = ?", (game_id,)
         ) as cursor:
-            rows = await cursor.fetchall()
-        return [line for row in rows for line in json.loads(row["payload"])["summary"]]
+            first = int((await cursor.fetchone())["next"])
+        await self.db.executemany(
+            "INSERT INTO chronicle (game_id, line, at, text) VALUES (?, ?, ?, ?)",
+            [(game_id, first + i, at, text) for i, text in enumerate(lines)],
+        )
+
+    async def chronicle(self, game_id: int, first: int = 0, count: int = -1) -> list[str]:
+        async with self.db.execute(
+            "SELECT text FROM chronicle WHERE game_id = ? AND line >= ? ORDER BY line LIMIT ?",
+            (game_id, first, count),
+        ) as cursor:
+            return [row["text"] for row in await cursor.fetchall()]
+
+    async def chronicle_length(self, game_id: int) -> int:
+        async with self.db.execute(
+            "SELECT COUNT(*) AS n FROM chronicle WHERE game_id = ?", (game_id,)
+        ) as cur:
+            return int((await cur.fetchone())["n"])
+
+    # --- posts the bot edits, and people's preferences --------------------------------------------
+
+    async def post_of(self, game_id: int, key: str) -> tuple[int, int] | None:
+        """The channel and message id of a game's post with this key, once posted."""
+        async with self.db.execute(
+            "SELECT channel_id, message_id FROM posts WHERE game_id = ? AND key = ?", (game_id, key)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else (int(row["channel_id"]), int(row["message_id"]))
+
+    async def remember_post(self, game_id: int, key: str, channel_id: int, message_id: int) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO posts (game_id, key, channel_id, message_id) VALUES (?, ?, ?, ?)",
+            (game_id, key, channel_id, message_id),
+        )
+
+    async def pings(self) -> dict[int, str]:
+        """Where each person who chose wants to be pinged ("dm" or "channel")."""
+        async with self.db.execute("SELECT user_id, pings FROM people") as cursor:
+            return {int(row["user_id"]): str(row["pings"]) for row in await cursor.fetchall()}
+
+    async def set_pings(self, user_id: int, where: str) -> None:
+        await self.db.execute(
+            "INSERT INTO people (user_id, pings) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+            "pings = excluded.pings",
+            (user_id, where),
+        )
 
     async def mark_sent(self, item_id: int, at: float) -> bool:
         """Mark an item sent; returns False if it was already marked (it is never handed out again)."""

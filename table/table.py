@@ -66,6 +66,7 @@ class Table:
         self.clock = clock or SystemClock()
         self.default_moderator_role = moderator_role
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
+        self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
         self.sessions: dict[int, Session] = {}
 
     @classmethod
@@ -96,6 +97,7 @@ class Table:
         and its deadlines. A game that does not load is set aside (see :meth:`_set_aside`) and every other
         game runs."""
         self.moderator_roles = await self.store.servers()
+        self.pings = await self.store.pings()
         for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
             session = await self._load_game(row)
             self.sessions[session.id] = session
@@ -118,6 +120,7 @@ class Table:
             if not isinstance(summary, list):
                 raise TypeError("the summary is not a list")
             session.summary = [str(line) for line in summary]
+            session.log_part = int(row.get("log_part") or 0)
             session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
             session.spectators = await self.store.spectators(session.id)
             if session.status != LOBBY:
@@ -125,6 +128,7 @@ class Table:
                 session.deadlines = {
                     d["house"]: Deadline(**d) for d in await self.store.deadlines(session.id)
                 }
+                session.log_title = self._board_title(session)  # the live log tells the phase under way
         except sqlite3.DatabaseError:
             raise  # the file itself is damaged: not one game's problem
         except Exception as error:
@@ -627,10 +631,9 @@ class Table:
         acted: set[str] = set()
         seq = await self.store.next_seq(session.id)
         out = list(items)
-        boards = []  # a board after every step that ends a phase, as the game stood then
-        if board_title is not None:  # and one as the game stands before these steps (a start, an undo)
-            boards.append(outbox.board_item(session, list(session.summary), board_title))
-            session.summary = []
+        told = outbox.Teller(session)  # the channel's story of these steps, in order
+        if board_title is not None:  # a board as the game stands before these steps (a start, an undo)
+            told.board(board_title)
         queue = list(steps) or self._ai_steps(session)
         first = True
         try:
@@ -648,12 +651,9 @@ class Table:
                     happened = game.apply(step.house, step.action)
                 first = False
                 events += happened
-                session.summary.extend(e.text for e in happened if e.to is None)
+                told.events(happened)
                 if any(e.kind in session.kind.board_events for e in happened):
-                    boards.append(
-                        outbox.board_item(session, list(session.summary), self._board_title(session))
-                    )
-                    session.summary = []
+                    told.board(self._board_title(session))
                 notation = Game.format_line(step.house, step.action)
                 secret = asked is None or asked.secret  # no decision asked: a secret answer changed
                 rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now, secret))
@@ -674,9 +674,9 @@ class Table:
         new = self._sync_deadlines(session, before_pending, acted, now)
         if game.over:
             session.status = OVER
-        if boards:  # the last board shows who is waited for now
-            boards[-1]["payload"]["waiting"] = session.waiting_summary()
-        out += outbox.private_items(session, events) + boards + outbox.prompt_items(session, new)
+        prompts = outbox.prompt_items(session, new, self.pings)
+        out += outbox.private_items(session, events) + told.finish() + prompts
+        lines = told.lines + [entry["payload"]["text"] for entry in items if entry["kind"] == "notice"]
         if game.over:
             readout = game.readout()
             out.append(
@@ -701,8 +701,11 @@ class Table:
                 await unit.save_snapshot(session.id, rows[-1].seq, game.to_position())
             for entry in out:
                 await unit.add_outbox(session.id, entry, now)
+            await unit.tell(session.id, lines, now)
             await self._save_deadlines(unit, session)
-            await unit.update_game(session.id, status=session.status, summary=session.summary)
+            await unit.update_game(
+                session.id, status=session.status, summary=session.summary, log_part=session.log_part
+            )
             if audit is not None:
                 who, what, reason, details = audit
                 await unit.audit(session.id, who.user_id, who.label, now, what, reason, details)
@@ -1351,10 +1354,37 @@ class Table:
         return items[0]["payload"] if items else None
 
     async def chronicle(self, game_id: int, actor: Actor, limit: int = 40) -> list[str]:
-        """The latest public summary lines of a game (what the boards posted said), oldest first."""
+        """The latest public lines of a game's chronicle, oldest first."""
         session = self.reach(game_id, actor)
-        lines = await self.store.board_summaries(session.id)
-        return (lines + session.summary)[-limit:]
+        total = await self.store.chronicle_length(session.id)
+        return await self.store.chronicle(session.id, max(0, total - limit))
+
+    async def chronicle_page(
+        self, game_id: int, actor: Actor, page: int | None, per_page: int = 25
+    ) -> tuple[list[str], int, int]:
+        """One page of a game's chronicle (the last one for ``page`` None, or past the end), with the page's
+        number and the number of pages; pages count from 0, oldest first."""
+        session = self.reach(game_id, actor)
+        total = await self.store.chronicle_length(session.id)
+        pages = max(1, -(-total // per_page))
+        page = pages - 1 if page is None else min(max(page, 0), pages - 1)
+        return await self.store.chronicle(session.id, page * per_page, per_page), page, pages
+
+    async def whole_chronicle(self, game_id: int, actor: Actor) -> list[str]:
+        session = self.reach(game_id, actor)
+        return await self.store.chronicle(session.id)
+
+    async def set_pings(self, actor: Actor, where: str) -> Outcome:
+        """Where a person is pinged when a decision of theirs opens: by DM alone (the prompt), or also
+        with a mention in the game's channel."""
+        if where not in ("dm", "channel"):
+            raise TableError("Pings go by DM alone (dm), or also in the game's channel (channel).")
+        async with self.store.unit() as store:
+            await store.set_pings(actor.user_id, where)
+        self.pings[actor.user_id] = where
+        if where == "dm":
+            return Outcome("You are pinged by your prompts' DMs alone (and in the channel if DMs fail).")
+        return Outcome("Your prompts come by DM, and you are also mentioned in the game's channel.")
 
     # --- the outbox -------------------------------------------------------------------------------
 
@@ -1365,6 +1395,14 @@ class Table:
     async def mark_sent(self, item_id: int) -> bool:
         async with self.store.unit() as store:
             return await store.mark_sent(item_id, self.clock.now())
+
+    async def post_of(self, game_id: int, key: str) -> tuple[int, int] | None:
+        """The channel and message of a post the bot edits (a phase's live log), once posted."""
+        return await self.store.post_of(game_id, key)
+
+    async def remember_post(self, game_id: int, key: str, channel_id: int, message_id: int) -> None:
+        async with self.store.unit() as store:
+            await store.remember_post(game_id, key, channel_id, message_id)
 
     async def owe(self, item: OutboxItem, problem: str, retry_in: float, told: bool) -> None:
         """Discord refused an item for a reason people can fix (a missing permission): it stays owed and is

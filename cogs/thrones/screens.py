@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import discord
+
 from cogs.ids import CustomId
 from cogs.layout import Layout
 from cogs.screens import Choice, GameScreens, Pick, Ranking, Reaction, Screen, Status
-from cogs.thrones import answers, looking, march, muster, names, notation, orders
+from cogs.thrones import answers, battle, looking, march, muster, names, notation, orders
 from cogs.thrones.drafts import unit_pick
 from table.thrones.extras import Extras
 
@@ -138,6 +140,9 @@ class ThronesScreens(GameScreens):
 
     def card_fields(self, view: dict[str, Any], seat: str | None) -> list[tuple[str, str]]:
         return looking.card_fields(view, seat)
+
+    def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
+        return battle.battle_embed(report) if report.get("report") == "battle" else None
 
 
 SCREENS = ThronesScreens()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core.decisions import Decision
+from engine.core.decisions import Decision, Event
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.thrones import ai
@@ -15,6 +15,8 @@ from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
 from table.thrones.extras import game_extras
 
+# What a battle's story tells after its result, when it follows in the same step.
+_AFTERMATH = frozenset({"casualties", "retreat", "arianne", "garrison", "mace-tyrell", "tywin", "patchface"})
 _CATEGORY_OF_KIND = {
     "orders": "orders",
     "bid": "bids",
@@ -55,6 +57,25 @@ class ThronesKind(GameKind):
     def extras(self, game: Game, decision: dict[str, Any]) -> Any:
         assert isinstance(game, ThronesGame)
         return game_extras(game, decision)
+
+    def reports(self, game: Game, events: list[Event]) -> list[dict[str, Any]]:
+        """A battle between houses: its breakdown (the result), then what came of it in the same step
+        (casualties, the retreat); a close-up of the area where it was fought."""
+        found: list[dict[str, Any]] = []
+        battle: dict[str, Any] | None = None
+        for event in events:
+            if event.kind == "combat-result":
+                battle = {"report": "battle", "focus": event.data["area"], "aftermath": [], **event.data}
+                found.append(battle)
+            elif battle is not None and event.kind in _AFTERMATH:
+                battle["aftermath"].append(event.text)
+            else:
+                battle = None
+        if found:
+            view = game.view(None)  # as the step left the board: the battles' aftermath shows
+            for report in found:
+                report["view"] = view
+        return found
 
 
 KIND = ThronesKind()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from cogs import embeds
-from cogs.thrones import names
+from cogs.thrones import SCREENS, names
 from table.table import Table
-from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, three_player_game
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, three_player_game
 
 SECRET_ORDERS = "orders winterfell=march+1* white-harbor=raid* the-shivering-sea=support+0"
 
@@ -26,7 +26,8 @@ async def test_nothing_secret_in_boards_status_or_notices(table: Table) -> None:
             continue
         if item.kind == "board":
             posted.append(_text(embeds.board_embed(item.payload, image=True)))
-            posted.append(embeds.board_ping(item.payload)[0] or "")
+        elif item.kind == "phase-log":
+            posted.append(_text(embeds.phase_log_embed(SCREENS, item.payload)))
         elif item.kind == "notice":
             posted.append(embeds.notice_text(item.payload))
     posted.append(_text(embeds.status_embed(session)))
@@ -39,15 +40,17 @@ async def test_nothing_secret_in_boards_status_or_notices(table: Table) -> None:
     assert "House Stark" in text
 
 
-async def test_the_board_post_pings_only_who_is_waited_on(table: Table) -> None:
+async def test_the_live_log_names_who_is_waited_on(table: Table) -> None:
     game_id = await three_player_game(table)
     await table.submit(game_id, ALICE, SECRET_ORDERS)
     session = table.session(game_id)
+    logs = [i for i in await table.outbox() if i.kind == "phase-log"]
+    assert {i.payload["key"] for i in logs} == {"log-1"}  # one live log of the phase, edited
+    live = embeds.phase_log_embed(SCREENS, logs[-1].payload)
+    waiting = next(f for f in live.fields if f.name == "Waiting for")
+    assert f"<@{BOB.user_id}>" in (waiting.value or "") and f"<@{ALICE.user_id}>" not in (waiting.value or "")
     board = next(i for i in await table.outbox() if i.kind == "board")
     payload = {**board.payload, "waiting": session.waiting_summary()}
-    content, users = embeds.board_ping(payload)
-    assert sorted(users) == [BOB.user_id, CAROL.user_id]
-    assert content is not None and f"<@{ALICE.user_id}>" not in content
     embed = embeds.board_embed(payload, image=False)
     waiting = next(f for f in embed.fields if f.name == "Waiting for")
     assert names.house_name("lannister") in (waiting.value or "")

@@ -71,13 +71,13 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
         game = await Game.create(fake, bot)
         people = {house: fake.users[who] for house, who in game.seats.items()}
 
-        # The first board names everyone who must act, and pings them.
+        # The first board names everyone who must act; it pings nobody: each player's ping is their DM.
         [first] = boards(fake)
         assert embed(first)["title"].endswith("The game begins")
         waiting = field_value(first, "Waiting for")
         for house, person in people.items():
             assert f"House {house.title()} — {person.mention}: Place your orders" in waiting
-            assert person.mention in first.content
+            assert person.mention not in first.content
         # Orders are secret: each player is asked by DM, with a select per area and a Submit button.
         for house in people:
             prompt = await game.dm_prompt(house)
@@ -100,13 +100,17 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
         await game.act("baratheon", BARATHEON_ORDERS)
         assert game.session.game.state.orders_revealed  # type: ignore[union-attr]
 
-        # The Messenger Raven is public: its prompt is in the channel, pinging Bob, who answers in its select.
-        raven = await game.channel_prompt("lannister")
-        assert people["lannister"].mention in raven.content and not raven.is_dm
+        # The Messenger Raven is public, and asked by DM like every decision (the DM is Bob's ping); the
+        # channel's live log says whom the game waits for.
+        raven = await game.dm_prompt("lannister")
+        assert raven.is_dm
+        live = await fake.wait_until(
+            lambda: [m for m in fake.channel_messages() if "Waiting for" in m.text and not m.pngs],
+            WAIT,
+            "the live log of the phase",
+        )
+        assert f"House Lannister — {people['lannister'].mention}: The Messenger Raven" in live[-1].text
         log = game.log()
-        select, value = select_with_option(raven, "Do nothing")
-        other = await refused(await fake.click("carol", raven, select["custom_id"], [value]))
-        assert "This prompt is for House Lannister's player (Bob); it is not yours to answer" in other.content
         stale = await refused(await fake.click("alice", stark_prompt, label="Submit orders"))
         assert "That prompt is out of date" in stale.content, stale
         assert game.log() == log
@@ -118,8 +122,8 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
         )
         assert "House Baratheon" in field_value(action[-1], "Waiting for")
 
-        # --- round 1, action: Baratheon marches with the channel prompt's unit select, Stark by command
-        march = await game.channel_prompt("baratheon")
+        # --- round 1, action: Baratheon marches with the DM prompt's unit select, Stark by command
+        march = await game.dm_prompt("baratheon")
         select, value = select_with_option(march, "Ship 1 → The Narrow Sea")
         moved = await fake.click("carol", march, select["custom_id"], [value])
         assert await moved.wait_response(WAIT) == Callback.UPDATE_MESSAGE
@@ -154,7 +158,9 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
         assert "Clash of Kings" in summary
 
         # --- round 2, Westeros: three rounds of secret bids, each chosen in a DM select
-        for track in BIDS:
+        for track, track_name in zip(BIDS, ("Iron Throne", "Fiefdoms", "King's Court"), strict=True):
+            # earlier tracks' bids are told as they are revealed; this track's must not show before
+            kept = re.compile(rf"(?i)\bbid\s+\d|Bids for the {track_name} track")
             await fake.wait_until(
                 lambda: len([d for d in game.session.pending() if d.kind == "bid"]) == 3, WAIT, "three bids"
             )
@@ -163,7 +169,7 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
                 assert embed(prompt)["title"] == f"House {house.title()}: Your bid"
                 if number == len(track) - 1:
                     await game.settled()
-                    assert_kept(fake, BID_SECRET, "a bid")
+                    assert_kept(fake, kept, "a bid")
                 await game.choose(house, prompt, f"Bid {bid}")
         planning = await fake.wait_until(
             lambda: [b for b in boards(fake) if "Round 2: Planning phase" in embed(b)["title"]],

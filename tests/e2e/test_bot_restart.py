@@ -61,10 +61,9 @@ async def test_the_bot_killed_mid_phase_and_started_again_loses_nothing(
     await click.wait_response(WAIT)
     await fake.wait_until(lambda: "answered" in carol_prompt.text, WAIT, "Carol's prompt to show her answer")
 
-    # All orders are in (those given before the crash count): the raven's holder decides, in public.
+    # All orders are in (those given before the crash count): the raven's holder decides, by DM.
     raven = await fake.wait_for(
-        lambda m: not m.is_dm and m.content.startswith(fake.users["bob"].mention) and "must decide" in m.text,
-        WAIT,
+        lambda m: m.is_dm and m.channel.recipient is fake.users["bob"] and "Messenger Raven" in m.text, WAIT
     )
     select, value = select_with_option(raven, "Do nothing")
     await (await fake.click("bob", raven, select["custom_id"], [value])).wait_response(WAIT)
@@ -76,14 +75,20 @@ async def test_the_bot_killed_mid_phase_and_started_again_loses_nothing(
         "the board of the action phase",
     )
     assert "House Stark" in field_value(action[0], "Waiting for")
+    alice = fake.users["alice"]
     march = await fake.wait_for(
-        lambda m: not m.is_dm and "must decide" in m.content and "Resolve a march order" in m.text, WAIT
+        lambda m: m.is_dm and m.channel.recipient is alice and "Resolve a march order" in m.text, WAIT
     )
-    assert "Winterfell" in march.text and march.content.startswith(fake.users["alice"].mention)
+    assert "Winterfell" in march.text
 
-    # Nobody who had answered was asked again, and nothing was posted twice.
+    # Nobody who had answered was asked again, and nothing was posted twice: the DMs since the crash are
+    # Bob's raven and Alice's march alone.
     await bot_process.stop()
-    assert {who: len(fake.dms(who)) for who in SEATS.values()} == dms
+    assert {who: len(fake.dms(who)) for who in SEATS.values()} == {
+        "alice": dms["alice"] + 1,
+        "bob": dms["bob"] + 1,
+        "carol": dms["carol"],
+    }
     assert boards(fake)[0] is first and len([b for b in boards(fake) if "begins" in embed(b)["title"]]) == 1
     seating = [m for m in channel_posts(fake) if "Seats: House Stark" in m.content]
     assert len(seating) == 1 and len(channel_posts(fake)) > posts

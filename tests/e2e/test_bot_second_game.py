@@ -50,20 +50,20 @@ async def test_a_second_game_through_the_bot(fake: FakeDiscord, tmp_path: Path) 
         await fake.wait_until(lambda: session.game.readout().phase == "shout", WAIT, "the reveal")
         assert "pick 3" not in public_text(fake).lower()  # the changed pick never showed
 
-        # the shout is public: asked in the channel, and only Alice's to answer
+        # the shout is public: its answer is told in the channel, but it is asked by DM like every
+        # decision, and it is Alice's alone to answer
         def shout_prompt():  # type: ignore[no-untyped-def]
             found = [
-                m
-                for m in fake.channel_messages()
-                if not m.ephemeral and m.embeds and "Cheer or jeer" in m.embeds[0].get("title", "")
+                m for m in fake.dms("alice") if m.embeds and "Cheer or jeer" in m.embeds[0].get("title", "")
             ]
             return found[-1] if found else None
 
-        await fake.wait_until(shout_prompt, WAIT, "the shout prompt in the channel")
+        await fake.wait_until(shout_prompt, WAIT, "the shout prompt by DM")
+        refused = await (await fake.slash("bob", "game", "act", options={"line": "shout jeer"})).wait_message(
+            timeout=WAIT
+        )
+        assert refused.content.startswith("❌") and session.game.readout().phase == "shout"
         select, value = select_with_option(shout_prompt(), "Shout: jeer")
-        refused = await fake.click("bob", shout_prompt(), select["custom_id"], [value])
-        await refused.wait_response(WAIT)
-        assert session.game.readout().phase == "shout"  # Bob cannot answer for Alice
         await (await fake.click("alice", shout_prompt(), select["custom_id"], [value])).wait_response(WAIT)
         await fake.wait_until(lambda: session.status == "over", WAIT, "the end of the duel")
         await bot.poster.flush()
@@ -71,3 +71,4 @@ async def test_a_second_game_through_the_bot(fake: FakeDiscord, tmp_path: Path) 
         posted = boards(fake)
         assert posted and all(png_size(m.pngs[0].data) == (320, 120) for m in posted if m.pngs)
         assert "Stark" in public_text(fake) and "wins" in public_text(fake)
+        assert "shouts: jeer" in public_text(fake)  # the public answer is told in the channel

@@ -128,7 +128,8 @@ async def test_a_six_player_game_through_its_first_round(
         game = await Game.create(fake, bot, SIX)
         first = boards(fake)[0]
         for who in SIX.values():
-            assert fake.users[who].mention in first.content  # everyone is asked for orders
+            assert fake.users[who].mention in first.text  # everyone is waited on for orders
+            assert fake.users[who].mention not in first.content  # and pinged by their DM, not the board
         await game.play_defaults(lambda: game.round == 2, limit=200)
         await game.settled()
         assert "Round 2" in boards(fake)[-1].embeds[0]["title"]

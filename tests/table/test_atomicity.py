@@ -117,5 +117,5 @@ async def test_an_undo_and_everything_it_causes_are_written_together(table: Tabl
     assert disk["audit"][-1] == ("undo",)
     assert sum(1 for (_, _, undone) in disk["actions"] if undone is not None) == 2
     kinds = [kind for kind, _ in disk["outbox"]]
-    assert kinds[-4:] == ["notice", "board", "prompt", "prompt"]  # the notice, the board, two prompts again
+    assert kinds[-6:] == ["notice", "phase-log", "board", "phase-log", "prompt", "prompt"]  # a new live log
     assert len(disk["deadlines"]) == 2

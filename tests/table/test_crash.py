@@ -100,7 +100,7 @@ async def test_a_kill_during_a_burst_loses_nothing_acknowledged(db_path: Path, s
         assert sum("took back" in text for text in notices) == len(audit)
         # whatever the game waits for has its deadline and has been prompted
         session = table.session(game_id)
-        prompts = [i for i in await table.outbox() if i.kind in ("prompt", "channel-prompt")]
+        prompts = [i for i in await table.outbox() if i.kind == "prompt"]
         for decision in session.pending():
             assert session.deadlines[decision.house].kind == decision.kind
             wanted_print = fingerprint(decision_json(decision))

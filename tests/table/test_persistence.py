@@ -99,7 +99,7 @@ async def test_an_acknowledged_action_survives_a_killed_process(db_path, clock):
     assert table.session(game_id).log[-1].notation == f"stark: {acknowledged}"
     assert table.session(game_id).game.decision_for("stark") is None
     unsent = await table.outbox()
-    assert [item.payload["decision"]["kind"] for item in unsent if item.kind == "channel-prompt"] == ["raven"]
+    assert [item.payload["decision"]["kind"] for item in unsent if item.kind == "prompt"] == ["raven"]
     await table.close()
 
 

@@ -68,7 +68,9 @@ async def test_simultaneous_submissions_are_all_kept(table):
     assert [row.notation for row in stored] == [row.notation for row in session.log]
 
 
-async def test_secret_decisions_go_by_dm_and_public_ones_to_the_channel(table):
+async def test_every_decision_is_asked_by_dm_and_the_channel_keeps_a_live_log(table):
+    """Secret and public decisions alike are asked by DM (the DM is the player's ping); the channel gets
+    the board and one live log of the phase, edited as it goes."""
     game_id = await three_player_game(table)
     items = await table.outbox()
     prompts = [i for i in items if i.kind == "prompt"]
@@ -77,8 +79,13 @@ async def test_secret_decisions_go_by_dm_and_public_ones_to_the_channel(table):
     assert board.target == "channel" and board.target_id == CHANNEL
     await play_defaults(table, game_id)
     items = await table.outbox()
-    raven = [i for i in items if i.kind == "channel-prompt"]
-    assert raven and raven[-1].payload["decision"]["kind"] == "raven" and raven[-1].payload["user_id"] == 2
+    raven = [i for i in items if i.kind == "prompt" and i.payload["decision"]["kind"] == "raven"]
+    assert raven and raven[-1].target == "user" and raven[-1].target_id == 2
+    logs = [i for i in items if i.kind == "phase-log"]
+    assert {i.payload["key"] for i in logs} == {"log-1"} and logs[-1].payload["waiting"][0][
+        "house"
+    ] == "lannister"
+    assert not [i for i in items if i.target == "channel" and i.kind in ("prompt", "nudge")]
 
 
 async def test_nothing_secret_reaches_the_channel(table):

@@ -44,8 +44,8 @@ async def test_a_second_game_is_played_through_the_table(table: Table, db_path: 
     assert session.game.state.scores == {"stark": 1, "lannister": 0}
     [shout] = session.pending()
     assert (shout.house, shout.kind, shout.secret) == ("stark", "shout", False)
-    channel_prompts = [i for i in await table.outbox() if i.kind == "channel-prompt"]
-    assert channel_prompts and channel_prompts[-1].payload["house"] == "stark"  # public: in the channel
+    prompts = [i for i in await table.outbox() if i.kind == "prompt"]
+    assert prompts[-1].payload["house"] == "stark" and prompts[-1].target_id == ALICE.user_id  # by DM too
 
     await table.undo(game_id, ADMIN, count=1)  # Bob's pick taken back
     assert session.game.decision_for("lannister").kind == "pick"
