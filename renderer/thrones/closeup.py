@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from PIL import Image, ImageDraw
+
+from renderer.core.colours import DARK, GOLD
 from renderer.core.png import encode
 from renderer.thrones import basemap
 from renderer.thrones.board import fill_of, lay_out, paint
 from renderer.thrones.style import CLOSEUP_SCALE, FACTS, GEOMETRY, Frame, colour
 
 PAD = 12  # map units of margin around the areas shown
+DIM = 0.55  # how far the areas around them are darkened
 
 
 def closeup(view: dict[str, Any], focus: str, *, highlights: bool = True) -> bytes:
@@ -30,4 +34,17 @@ def closeup(view: dict[str, Any], focus: str, *, highlights: bool = True) -> byt
     }
     image = basemap.draw(frame, size, lambda a: fill_of(a, layout), bands)
     paint(image, frame, layout)
-    return encode(image)
+    return encode(_focused(image, frame, focus, shown))
+
+
+def _focused(image: Image.Image, frame: Frame, focus: str, shown: set[str]) -> Image.Image:
+    """The areas around those shown dimmed, and the focus ringed in gold, so that the eye goes to it."""
+    mask = Image.new("L", image.size, 0)
+    draw = ImageDraw.Draw(mask)
+    for area in shown:
+        draw.polygon(basemap.outline(frame, area), fill=255)
+    dimmed = Image.blend(image, Image.new("RGB", image.size, DARK), DIM)
+    image = Image.composite(image, dimmed, mask)
+    ring = basemap.outline(frame, focus)
+    ImageDraw.Draw(image).line([*ring, ring[0]], fill=GOLD, width=frame.px(2), joint="curve")
+    return image
