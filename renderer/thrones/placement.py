@@ -36,6 +36,7 @@ ICON_GAP = 2
 ROOMY = 9000  # square map units: an area smaller than this gets a smaller name
 SMALL_LABEL_SIZE = 10
 SMALL_ICONS = 0.8  # and smaller icons
+NUDGES = ((0.0, -10.0), (0.0, 10.0), (-10.0, 0.0), (10.0, 0.0))  # map units
 SHRINKABLE = frozenset({"battle"})
 SHRINK = 0.7
 TIGHT_GAP = 0.5  # between two things in a crowded area
@@ -201,17 +202,20 @@ def place(area: str, specs: tuple[Spec, ...]) -> tuple[Box | None, ...]:
     """Boxes for ``specs`` in ``area``, in order, clear of its statics and of each other; None for a
     piece that finds no room (the tests make sure none does).
 
-    A crowded area is tried again closer packed, and then with its largest pieces placed first (a
-    small area has room for them only before the small ones have scattered over it)."""
+    A crowded area is tried again closer packed, then with its largest pieces placed first (a small
+    area has room for them only before the small ones have scattered over it), then with the first
+    piece moved off its anchor (in a round port, a chip in the middle leaves no room for a second)."""
     margin = PORT_MARGIN if FACTS.areas[area].kind == "port" else MARGIN
     best: tuple[Box | None, ...] = ()
     largest_first = sorted(range(len(specs)), key=lambda i: -specs[i].width * specs[i].height)
-    for gap, edge, order in (
-        (GAP, margin, range(len(specs))),
-        (TIGHT_GAP, PORT_MARGIN, range(len(specs))),
-        (TIGHT_GAP, PORT_MARGIN, largest_first),
-    ):
-        boxes = _place(area, specs, list(order), gap, edge)
+    attempts = [
+        (GAP, margin, range(len(specs)), (0.0, 0.0)),
+        (TIGHT_GAP, PORT_MARGIN, range(len(specs)), (0.0, 0.0)),
+        (TIGHT_GAP, PORT_MARGIN, largest_first, (0.0, 0.0)),
+    ]
+    attempts += [(TIGHT_GAP, PORT_MARGIN, largest_first, nudge) for nudge in NUDGES]
+    for gap, edge, order, nudge in attempts:
+        boxes = _place(area, specs, list(order), gap, edge, nudge)
         if None not in boxes:
             return boxes
         if not best or boxes.count(None) < best.count(None):
@@ -220,14 +224,15 @@ def place(area: str, specs: tuple[Spec, ...]) -> tuple[Box | None, ...]:
 
 
 def _place(
-    area: str, specs: tuple[Spec, ...], order: list[int], gap: float, margin: float
+    area: str, specs: tuple[Spec, ...], order: list[int], gap: float, margin: float, nudge: Point
 ) -> tuple[Box | None, ...]:
     taken = statics(area).boxes()
     boxes: list[Box | None] = [None] * len(specs)
     previous: Box | None = None
     for i in order:
         spec = specs[i]
-        prefer = _prefer(area, spec, previous)
+        x, y = _prefer(area, spec, previous)
+        prefer = (x + nudge[0], y + nudge[1]) if previous is None else (x, y)
         box = room(area).place((spec.width, spec.height), prefer, taken, gap=gap, margin=margin)
         if box is None and spec.what in SHRINKABLE:  # a mark, not a piece: smaller rather than missing
             small = (spec.width * SHRINK, spec.height * SHRINK)

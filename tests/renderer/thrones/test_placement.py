@@ -20,8 +20,8 @@ from renderer.thrones.board import Layout, lay_out
 from renderer.thrones.placement import room, statics
 from renderer.thrones.style import FACTS
 
-SEEDS = range(1, 4)
-EVERY = 3  # actions between two sampled positions
+SEEDS = range(1, 6)
+EVERY = 2  # actions between two sampled positions
 MAX_ACTIONS = 20_000
 
 
