@@ -67,9 +67,15 @@ def draw(
     seas = sorted(a for a in FACTS.areas if kind(a) == "sea")
     for area in seas:
         d.polygon(outline(frame, area), fill=fill(area))
-    for area, band in sorted(bands.items()):
-        ring = outline(frame, area)
-        d.line([*ring, ring[0]], fill=band, width=round(2 * SEA_BAND * frame.scale), joint="curve")
+    for area, band in sorted(bands.items()):  # edged in dark or light, so that a black band shows on the sea
+        ring = [*outline(frame, area), outline(frame, area)[0]]
+        d.line(
+            ring,
+            fill=mix(ink_on(band), SEA, 0.2),
+            width=round(2 * (SEA_BAND + 1.2) * frame.scale),
+            joint="curve",
+        )
+        d.line(ring, fill=band, width=round(2 * SEA_BAND * frame.scale), joint="curve")
     for area in seas:  # a band runs as far outside its sea as inside: the sea beside it is filled again
         if area not in bands:
             d.polygon(outline(frame, area), fill=fill(area))
