@@ -8,6 +8,7 @@ drawing primitives the games share are in :mod:`renderer.core`.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from data.games import game
@@ -17,15 +18,37 @@ def render(view: dict[str, Any], **kwargs: Any) -> bytes:
     """PNG bytes of the board for ``view``, drawn by the renderer of the view's game; ``kwargs`` go to it
     (``highlights=False``, for instance). Raises ValueError for a view that names no game, and
     data.games.UnknownGame for a game that is not registered."""
+    draw = game(_game_of(view)).load("renderer")
+    png: bytes = draw(view, **kwargs)
+    return png
+
+
+def closeup(view: dict[str, Any], focus: str, **kwargs: Any) -> bytes:
+    """PNG bytes of a close-up of ``view`` on ``focus`` (for A Game of Thrones, an area id: the area and its
+    neighbours, larger), drawn by the ``closeup`` function of the module that holds the game's
+    renderer; ``kwargs`` go to it. Raises as :func:`render` does, and NotImplementedError for a game whose
+    renderer draws no close-ups.
+
+    The function is found beside the game's ``render`` rather than named by a key of its own in
+    data/games.toml: a close-up is the same renderer drawing less of the board, not another layer, and
+    a game without close-ups then needs nothing in its entry."""
+    entry = game(_game_of(view))
+    module = importlib.import_module(entry.renderer.partition(":")[0])
+    draw = getattr(module, "closeup", None)
+    if draw is None:
+        raise NotImplementedError(f"The renderer of {entry.title} draws no close-ups.")
+    png: bytes = draw(view, focus, **kwargs)
+    return png
+
+
+def _game_of(view: dict[str, Any]) -> str:
     game_id = view.get("game")
     if game_id is None:
         raise ValueError(
             "A view names its game (view['game'], such as 'thrones') so that its board can be drawn; "
             "this one names none."
         )
-    draw = game(game_id).load("renderer")
-    png: bytes = draw(view, **kwargs)
-    return png
+    return str(game_id)
 
 
-__all__ = ["render"]
+__all__ = ["closeup", "render"]

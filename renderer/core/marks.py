@@ -1,46 +1,28 @@
-"""Marks drawn over a board: stars, arrows, and sprites pasted into a box."""
+"""Marks drawn over a board: arrows."""
 
 from __future__ import annotations
 
 import math
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
-from renderer.core import Box, Point
-from renderer.core.colours import DARK, GOLD, RGB, ink_on
-
-
-def paste(canvas: Image.Image, sprite: Image.Image, box: Box) -> None:
-    """``sprite`` (with its transparency) at the top left of ``box``, on whole pixels."""
-    canvas.alpha_composite(sprite, (round(box[0]), round(box[1])))
+from renderer.core import Point
+from renderer.core.colours import RGB, ink_on
 
 
-def _star(cx: float, cy: float, r: float) -> list[Point]:
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return points
-
-
-def star(draw: ImageDraw.ImageDraw, centre: Point, r: float, fill: RGB = GOLD) -> None:
-    """A five-pointed star of radius ``r``, point up."""
-    draw.polygon(_star(*centre, r), fill=fill, outline=DARK)
-
-
-def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: RGB) -> None:
-    """An arrow from ``start`` to ``end`` in ``fill``, its head short of ``end`` so that it does not
-    cover what it points at."""
+def arrow(draw: ImageDraw.ImageDraw, start: Point, end: Point, fill: RGB, *, scale: float = 1.0) -> None:
+    """An arrow from ``start`` to ``end`` in ``fill``, edged in whichever of dark or light sets it off,
+    its head short of ``end`` so that it does not cover what it points at; ``scale`` sizes it."""
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
-    if length < 1:
+    if length < 30 * scale:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    tip = (x1 - ux * 8, y1 - uy * 8)
-    base = (tip[0] - ux * 14, tip[1] - uy * 14)
-    edge = ink_on(fill)  # a light edge around dark colours, a dark one around light colours
-    draw.line((x0, y0, *base), fill=edge, width=8)
-    draw.line((x0, y0, *base), fill=fill, width=4)
-    head = [tip, (base[0] - uy * 9, base[1] + ux * 9), (base[0] + uy * 9, base[1] - ux * 9)]
-    draw.polygon(head, fill=fill, outline=edge, width=2)
+    tip = (x1 - ux * 10 * scale, y1 - uy * 10 * scale)
+    base = (tip[0] - ux * 18 * scale, tip[1] - uy * 18 * scale)
+    edge = ink_on(fill)
+    draw.line((x0, y0, *base), fill=edge, width=round(9 * scale))
+    draw.line((x0, y0, *base), fill=fill, width=round(5 * scale))
+    wing = 11 * scale
+    head = [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
+    draw.polygon(head, fill=fill, outline=edge, width=max(1, round(2 * scale)))

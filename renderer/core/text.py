@@ -1,17 +1,21 @@
-"""Labels written on a board: names broken into balanced lines, drawn centred with an outline so that
-they read on any background, and the room they take (to keep tokens clear of them)."""
+"""Text on a board: names broken into balanced lines, and text written through cached sprites.
+
+A board writes the same few hundred strings again and again (names, numbers, headings); FreeType takes a
+tenth of a millisecond or more for each, so :func:`write` renders a string once per process, with its
+halo if it has one, and pastes it after that.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from renderer.core import Box, Point
 from renderer.core.colours import RGB
 from renderer.core.fonts import font
 
-SPACING = 2  # pixels between the lines of a label
+_PROBE = ImageDraw.Draw(Image.new("RGBA", (1, 1)))
 
 
 def balanced_lines(text: str, longest: int = 14) -> list[str]:
@@ -24,34 +28,41 @@ def balanced_lines(text: str, longest: int = 14) -> list[str]:
     return [text[:cut], text[cut + 1 :]]
 
 
-def label_box(centre: Point, lines: Sequence[str], size: int) -> Box:
-    """The room a :func:`label` at ``centre`` takes: its widest line, and each line its font size plus the
-    spacing (a reckoning that is the same for every label, whatever letters it has)."""
-    x, y = centre
-    width = max(font(size).getlength(line) for line in lines)
-    height = len(lines) * (size + SPACING)
-    return x - width / 2, y - height / 2, x + width / 2, y + height / 2
-
-
-def label(
-    draw: ImageDraw.ImageDraw,
-    centre: Point,
-    lines: Sequence[str],
+@functools.lru_cache(maxsize=4096)
+def sprite(
+    text: str,
     size: int,
-    *,
     fill: RGB,
-    outline: RGB,
-    stroke: int,
-) -> None:
-    """``lines`` centred on ``centre``, each letter edged ``stroke`` pixels wide in ``outline``."""
-    draw.multiline_text(
-        centre,
-        "\n".join(lines),
-        font=font(size),
-        anchor="mm",
-        align="center",
-        spacing=SPACING,
-        fill=fill,
-        stroke_width=stroke,
-        stroke_fill=outline,
+    *,
+    bold: bool = True,
+    anchor: str = "la",
+    halo: RGB | None = None,
+    stroke: int = 0,
+) -> tuple[Image.Image, tuple[int, int]]:
+    """``text`` (lines split by newlines, centred) as a sprite, and the offset of its top left from the
+    point it is anchored at (Pillow's anchors: "la" left-ascender, "mm" middle-middle and so on)."""
+    options = {
+        "font": font(size, bold),
+        "spacing": round(size * 0.05),
+        "align": "center",
+        "stroke_width": stroke,
+    }
+    left, top, right, bottom = _PROBE.multiline_textbbox((0, 0), text, anchor=anchor, **options)
+    image = Image.new("RGBA", (int(right - left) + 2, int(bottom - top) + 2), (0, 0, 0, 0))
+    ImageDraw.Draw(image).multiline_text(
+        (1 - left, 1 - top), text, fill=fill, anchor=anchor, stroke_fill=halo, **options
     )
+    return image, (int(left) - 1, int(top) - 1)
+
+
+def write(canvas: Image.Image, at: Point, text: str, size: int, fill: RGB, **options: object) -> Box:
+    """Write ``text`` on ``canvas`` anchored at ``at`` (see :func:`sprite` for ``options``); returns the
+    box it covers."""
+    image, (dx, dy) = sprite(text, size, fill, **options)  # type: ignore[arg-type]
+    left, top = round(at[0]) + dx, round(at[1]) + dy
+    canvas.paste(image, (left, top), image)
+    return left, top, left + image.width, top + image.height
+
+
+def width(text: str, size: int, bold: bool = True) -> float:
+    return font(size, bold).getlength(text)

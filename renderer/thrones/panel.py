@@ -1,173 +1,204 @@
-"""The side panel: round and phase, the three influence tracks with their dominance tokens and King's
-Court stars, supply, victory, the wildling threat, each house's power and cards, this round's Westeros
-cards, and the legend at the foot."""
+"""The panel right of the map, drawn to be read in Discord's preview as well as full size.
+
+In the preview the whole image is about 350 pixels high, a sixth of its size, so what a player needs at
+a glance is large: the round, the phase and the wildling threat in the top band, the three tracks as
+big squares of house colours with the houses' letters. Under them, in type that reads full size: each
+house's power, castles, supply, cards and special orders; this round's Westeros cards; the legend.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from renderer.core import panel
-from renderer.core.colours import DARK, GOLD, LIGHT, PANEL, PANEL_DIM, PANEL_TEXT
-from renderer.core.fonts import font
-from renderer.core.marks import star
-from renderer.core.tokens import badge
+from renderer.core.colours import DARK, GOLD, LIGHT, PANEL_DIM, PANEL_TEXT, RGB, ink_on
+from renderer.core.text import write
+from renderer.thrones import names, pieces
 from renderer.thrones.legend import draw_legend
-from renderer.thrones.style import FACTS, INITIALS, MAP_WIDTH, PANEL_WIDTH, colour
+from renderer.thrones.style import FACTS, HEIGHT, PANEL_WIDTH, colour
 
-LEFT = MAP_WIDTH + 24
+PAD = 44
+LINE = (70, 68, 78)
+CELL_OFF = (44, 42, 50)
+CELL_PAST = (78, 74, 86)
 TRACKS = (
-    ("throne", "Iron Throne", "iron_throne"),
-    ("fiefdoms", "Fiefdoms", "valyrian_steel_blade"),
-    ("court", "King's Court", "messenger_raven"),
+    ("throne", "iron_throne", None),
+    ("fiefdoms", "valyrian_steel_blade", "blade_used"),
+    ("court", "messenger_raven", "raven_used"),
 )
-TOKENS = {
-    "iron_throne": "Iron Throne",
-    "valyrian_steel_blade": "Valyrian Steel Blade",
-    "messenger_raven": "Messenger Raven",
-}
+LEGEND_TOP = HEIGHT - 380
 
 
-def chip(draw: ImageDraw.ImageDraw, left: float, top: float, house: str, size: int = 30) -> None:
-    """A house: its colour and initial."""
-    badge(draw, left, top, INITIALS[house], colour(house), size)
+def chip(
+    draw: ImageDraw.ImageDraw, image: Image.Image, left: float, top: float, house: str, size: int
+) -> None:
+    """A house: a square of its colour with its letter."""
+    fill = colour(house)
+    draw.rounded_rectangle(
+        (left, top, left + size, top + size), radius=size // 7, fill=fill, outline=LIGHT, width=2
+    )
+    write(
+        image,
+        (left + size / 2, top + size / 2),
+        names.initial(house),
+        round(size * 0.6),
+        ink_on(fill),
+        anchor="mm",
+    )
 
 
-def heading(draw: ImageDraw.ImageDraw, top: float, text: str) -> float:
-    return panel.heading(draw, LEFT, top, text)
+def draw_background(image: Image.Image, left: int) -> None:
+    """What never changes: the rules between sections and the legend."""
+    draw = ImageDraw.Draw(image)
+    draw.line((left + PAD, LEGEND_TOP - 16, left + PANEL_WIDTH - PAD, LEGEND_TOP - 16), fill=LINE, width=2)
+    draw_legend(image, left + PAD, LEGEND_TOP, PANEL_WIDTH - 2 * PAD)
 
 
-def draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], height: int) -> None:
-    draw.rectangle((MAP_WIDTH, 0, MAP_WIDTH + PANEL_WIDTH, height), fill=PANEL)
-    phase = "game over" if view["over"] else f"{view['phase']} phase"
-    draw.text((LEFT, 18), f"Round {view['round']} of 10", font=font(30), fill=PANEL_TEXT)
-    draw.text((LEFT, 56), phase.capitalize(), font=font(22), fill=PANEL_DIM)
-    top = 98
+def draw_panel(image: Image.Image, view: dict[str, Any], left: int) -> None:
+    """The parts of the panel that change with the game."""
+    draw = ImageDraw.Draw(image)
+    x = left + PAD
+    inner = PANEL_WIDTH - 2 * PAD
+    top = _header(image, draw, view, x, 28, inner)
+    top = _tracks(image, draw, view, x, top, inner)
+    top = _houses(image, draw, view, x, top, inner)
+    _westeros(image, view, x, top, inner)
+
+
+def _cells(
+    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
+    x: float,
+    top: float,
+    inner: float,
+    values: list[int],
+    current: int,
+    on: RGB,
+) -> None:
+    gap = 8
+    width = (inner - gap * (len(values) - 1)) / len(values)
+    for i, value in enumerate(values):
+        cx = x + i * (width + gap)
+        fill = GOLD if value == current else (on if value < current else CELL_OFF)
+        draw.rounded_rectangle((cx, top, cx + width, top + 44), radius=8, fill=fill)
+        ink = DARK if value == current else PANEL_TEXT
+        write(image, (cx + width / 2, top + 22), str(value), 28, ink, anchor="mm")
+
+
+def _header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, top: float, inner: float
+) -> float:
+    """Round and phase on the left, the wildling threat on the right, in type for the preview; the
+    round and wildling tracks under them."""
+    last = FACTS.last_round
+    write(image, (x, top), names.word("round", round=view["round"], last=last), 92, PANEL_TEXT)
+    phase = "over" if view["over"] else view["phase"]
+    write(image, (x, top + 112), names.name("phase", phase), 64, GOLD)
+    threat = view["wildlings"]["threat"]
+    right = x + inner
+    draw.rounded_rectangle((right - 250, top + 6, right, top + 176), radius=18, fill=(60, 96, 140))
+    write(image, (right - 125, top + 44), names.word("wildlings"), 40, LIGHT, anchor="mm")
+    write(image, (right - 125, top + 120), str(threat), 92, LIGHT, anchor="mm")
+    top += 206
+    _cells(draw, image, x, top, inner, list(range(1, last + 1)), view["round"], CELL_PAST)
+    top += 58
+    _cells(draw, image, x, top, inner, list(FACTS.wildling_track), threat, (96, 120, 150))
+    top += 66
     if view["over"] and view.get("winner"):
-        draw.text((LEFT, top), f"{FACTS.houses[view['winner']].name} wins", font=font(24), fill=GOLD)
-        top += 36
-    top = _tracks(draw, view, top)
-    top = _supply_and_victory(draw, view, top)
-    top = _wildlings(draw, view, top)
-    top = _houses(draw, view, top)
-    top = _westeros(draw, view, top)
-    draw_legend(draw, LEFT, max(top, height - 250))
-
-
-def _tracks(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> float:
-    stars = FACTS.setups[view["players"]].court_stars
-    dominance = view["dominance"]
-    for track, title, token in TRACKS:
-        top = heading(draw, top, title)
-        for position, house in enumerate(view["tracks"][track]):
-            left = LEFT + position * 44
-            draw.text((left + 15, top), str(position + 1), font=font(12), fill=PANEL_DIM, anchor="mt")
-            chip(draw, left, top + 14, house)
-            if track == "court":
-                for s in range(stars[position]):
-                    star(draw, (left + 6 + s * 9, top + 54), 5)
-        used = {"valyrian_steel_blade": dominance["blade_used"], "messenger_raven": dominance["raven_used"]}
-        state = " (used this round)" if used.get(token) else ""
-        holder = FACTS.houses[dominance[token]].name
-        draw.text(
-            (LEFT + 6 * 44 + 4, top + 20),
-            f"{TOKENS[token]}:\n{holder}{state}",
-            font=font(14),
-            fill=PANEL_TEXT,
-            spacing=3,
-        )
-        top += 68 if track == "court" else 56
+        chip(draw, image, x, top, view["winner"], 64)
+        wins = names.word("wins", house=names.name("house", view["winner"]))
+        write(image, (x + 84, top + 32), wins, 52, GOLD, anchor="lm")
+        top += 84
+    for step in view.get("procedure", []):
+        if step.get("step") in ("combat", "neutral-attack") and step.get("area"):
+            defender = step.get("defender")
+            against = names.name("house-short", defender) if defender else names.word("neutral-force")
+            line = names.word(
+                "battle-now",
+                area=names.name("area", step["area"]),
+                attacker=names.name("house-short", step["attacker"]),
+                defender=against,
+            )
+            write(image, (x, top), line, 38, (255, 120, 110))
+            top += 56
     return top + 6
 
 
-def _supply_and_victory(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> float:
-    houses = view["houses"]
-    top = heading(draw, top, "Supply")
-    for level in range(7):
-        left = LEFT + level * 76
-        draw.text((left, top), str(level), font=font(14), fill=PANEL_DIM)
-        stacked = [h for h in view["houses_in_play"] if houses[h]["supply"] == level]
-        for i, house in enumerate(stacked):
-            chip(draw, left + 14 + (i % 2) * 24, top + (i // 2) * 24, house, size=22)
-    top += (
-        24
-        * (
-            (max((sum(1 for h in houses if houses[h]["supply"] == lv) for lv in range(7)), default=1) + 1)
-            // 2
-        )
-        + 14
-    )
-    top = heading(draw, top, "Victory: castles and strongholds (7 wins)")
-    for i, house in enumerate(sorted(view["houses_in_play"], key=lambda h: -houses[h]["castles"])):
-        y = top + i * 26
-        chip(draw, LEFT, y, house, size=22)
-        castles = houses[house]["castles"]
-        draw.rectangle((LEFT + 30, y + 4, LEFT + 30 + 7 * 40, y + 18), outline=PANEL_DIM)
-        if castles:
-            draw.rectangle(
-                (LEFT + 30, y + 4, LEFT + 30 + castles * 40, y + 18), fill=colour(house), outline=LIGHT
-            )
-        draw.text((LEFT + 330, y + 11), f"{castles}", font=font(15), fill=PANEL_TEXT, anchor="lm")
-    return top + 26 * len(view["houses_in_play"]) + 8
+def _tracks(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, top: float, inner: float
+) -> float:
+    """The three influence tracks, position 1 on the left, each holder of a dominance token named."""
+    stars = FACTS.setups[view["players"]].court_stars
+    dominance = view["dominance"]
+    size = 96
+    step = (inner - 40) / 6
+    for track, token, used_key in TRACKS:
+        draw.line((x, top, x + inner, top), fill=LINE, width=2)
+        write(image, (x, top + 12), names.name("track", track), 44, GOLD)
+        holder = names.name("house-short", dominance[token])
+        note = f"{names.name('token', token)}: {holder}"
+        if used_key and dominance.get(used_key):
+            note += f" ({names.word('used')})"
+        write(image, (x + inner, top + 22), note, 30, PANEL_DIM, anchor="ra", bold=False)
+        top += 70
+        for position, house in enumerate(view["tracks"][track]):
+            cx = x + position * step + 40
+            write(image, (cx - 10, top + size / 2), str(position + 1), 28, PANEL_DIM, anchor="rm")
+            chip(draw, image, cx, top, house, size)
+            if track == "court":
+                for s in range(stars[position]):
+                    write(image, (cx + size + 8, top + 4 + s * 30), "★", 30, GOLD, anchor="la")
+        top += size + 20
+    return top
 
 
-def _wildlings(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> float:
-    threat = view["wildlings"]["threat"]
-    top = heading(draw, top, f"Wildling threat: {threat}")
-    for step, value in enumerate(FACTS.wildling_track):
-        left = LEFT + step * 70
-        active = value <= threat
-        draw.rectangle(
-            (left, top, left + 62, top + 22), fill=(160, 200, 235) if active else PANEL, outline=PANEL_DIM
-        )
-        draw.text(
-            (left + 31, top + 11), str(value), font=font(14), fill=DARK if active else PANEL_DIM, anchor="mm"
-        )
-    last = view["wildlings"].get("last_card")
-    if last:
-        draw.text(
-            (LEFT, top + 28),
-            f"Last wildling card: {FACTS.wildling_cards[last].name}",
-            font=font(14),
-            fill=PANEL_DIM,
-        )
-    return top + 56
-
-
-def _houses(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> float:
-    top = heading(draw, top, "Houses")
-    draw.text((LEFT + 170, top), "power", font=font(13), fill=PANEL_DIM)
-    draw.text((LEFT + 240, top), "on board", font=font(13), fill=PANEL_DIM)
-    draw.text((LEFT + 320, top), "cards", font=font(13), fill=PANEL_DIM)
-    draw.text((LEFT + 380, top), "specials", font=font(13), fill=PANEL_DIM)
-    top += 20
+def _houses(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any], x: float, top: float, inner: float
+) -> float:
+    """A row per house, in Iron Throne order: power, castles (of the number that wins), supply, cards,
+    special orders."""
+    draw.line((x, top, x + inner, top), fill=LINE, width=2)
+    write(image, (x, top + 12), names.word("houses"), 44, GOLD)
+    columns = (("power", 420), ("victory", 600), ("supply", 800), ("cards", 940), ("specials", 1070))
+    top += 74
+    for key, cx in columns:
+        title = names.word(key) if key != "victory" else names.word("victory-note", goal=FACTS.castles_to_win)
+        write(image, (x + cx, top), title, 26, PANEL_DIM, anchor="ma", bold=False)
+    top += 40
     for house in view["tracks"]["throne"]:
         info = view["houses"][house]
-        chip(draw, LEFT, top, house, size=24)
-        draw.text(
-            (LEFT + 32, top + 12), FACTS.houses[house].name, font=font(15), fill=PANEL_TEXT, anchor="lm"
-        )
-        for x, value in (
-            (170, info["power"]),
-            (240, info["power_on_board"]),
-            (320, len(info["hand"])),
-            (380, info["special_orders_allowed"]),
-        ):
-            draw.text((LEFT + x + 18, top + 12), str(value), font=font(16), fill=PANEL_TEXT, anchor="mm")
-        top += 28
+        chip(draw, image, x, top, house, 58)
+        write(image, (x + 76, top + 29), names.name("house-short", house), 40, PANEL_TEXT, anchor="lm")
+        image.paste(crown := pieces.icon("power", 22, 20, 1.5), (round(x + 372), top + 14), crown)
+        write(image, (x + 420, top + 29), str(info["power"]), 40, PANEL_TEXT, anchor="lm")
+        _castles(draw, x + 520, top + 14, info["castles"], colour(house))
+        write(image, (x + 800, top + 29), str(info["supply"]), 40, PANEL_TEXT, anchor="mm")
+        write(image, (x + 940, top + 29), str(len(info["hand"])), 40, PANEL_TEXT, anchor="mm")
+        write(image, (x + 1070, top + 29), str(info["special_orders_allowed"]), 40, PANEL_TEXT, anchor="mm")
+        top += 64
     return top + 8
 
 
-def _westeros(draw: ImageDraw.ImageDraw, view: dict[str, Any], top: float) -> float:
+def _castles(draw: ImageDraw.ImageDraw, left: float, top: float, castles: int, fill: RGB) -> None:
+    goal = FACTS.castles_to_win
+    for i in range(goal):
+        box = (left + i * 24, top, left + i * 24 + 18, top + 30)
+        draw.rectangle(box, fill=fill if i < castles else CELL_OFF, outline=LIGHT if i < castles else LINE)
+
+
+def _westeros(image: Image.Image, view: dict[str, Any], x: float, top: float, inner: float) -> None:
     revealed = view["westeros"]["revealed"]
-    if not revealed:
-        return top
-    lines: list[str | panel.Line] = [
-        f"{number}: {FACTS.westeros_cards[card].name}"
-        for number, card in zip(("I", "II", "III"), revealed, strict=False)
-    ]
+    if not revealed and not view.get("restrictions"):
+        return
+    draw = ImageDraw.Draw(image)
+    draw.line((x, top, x + inner, top), fill=LINE, width=2)
+    write(image, (x, top + 12), names.word("westeros"), 44, GOLD)
+    top += 74
+    for number, card in zip(("I", "II", "III"), revealed, strict=False):
+        write(image, (x, top), number, 34, PANEL_DIM)
+        write(image, (x + 70, top), names.name("westeros", card), 34, PANEL_TEXT, bold=False)
+        top += 46
     if view.get("restrictions"):
-        allowed = ", ".join(r.removeprefix("no-") for r in view["restrictions"])
-        lines.append(panel.Line(f"Not allowed: {allowed}", size=14, fill=PANEL_DIM))
-    return panel.block(draw, LEFT, top, "Westeros cards this round", lines) + 8
+        orders = ", ".join(names.restriction(r) for r in view["restrictions"])
+        write(image, (x, top), names.word("not-allowed", orders=orders), 30, (236, 150, 120), bold=False)

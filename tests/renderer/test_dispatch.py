@@ -51,3 +51,23 @@ def test_a_view_that_names_no_game_is_refused_with_a_readable_message() -> None:
 def test_a_view_of_an_unknown_game_is_refused() -> None:
     with pytest.raises(UnknownGame, match="There is no game 'no-such-game'"):
         renderer.render({"game": "no-such-game"})
+
+
+def closeup(view: dict[str, Any], focus: str, **kwargs: Any) -> bytes:
+    """The throwaway game's close-ups, beside its renderer: records what it was asked to draw."""
+    drawn.append((view, {"focus": focus, **kwargs}))
+    return b"\x89PNG close-up"
+
+
+def test_a_closeup_reaches_the_closeup_beside_the_renderer_of_its_game(throwaway: str) -> None:
+    view = {"game": throwaway}
+    assert renderer.closeup(view, "somewhere", highlights=False) == b"\x89PNG close-up"
+    assert drawn == [(view, {"focus": "somewhere", "highlights": False})]
+
+
+def test_a_closeup_of_a_game_whose_renderer_draws_none_is_refused(
+    throwaway: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(globals(), "closeup")
+    with pytest.raises(NotImplementedError, match="draws no close-ups"):
+        renderer.closeup({"game": throwaway}, "somewhere")
