@@ -26,8 +26,9 @@ def _side(report: dict[str, Any], house: str) -> str:
     parts = report["strengths"].get(house, {})
     lines = []
     for key, label in _PARTS:
-        value = parts.get(key)
-        if not value and key not in ("units",):
+        value = parts.get(key, 0)
+        played = key == "card" and report.get("cards", {}).get(house)
+        if not value and key != "units" and not played:
             continue
         detail = ""
         if key == "card" and report.get("cards", {}).get(house):

@@ -19,6 +19,7 @@ from tests.e2e.maester import (
     WAIT,
     Game,
     boards,
+    channel_posts,
     embed,
     field_value,
     fix_seed,
@@ -143,6 +144,27 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
         baratheon_cards = await game.dm_prompt("baratheon")
         await game.choose("baratheon", baratheon_cards, lambda label: label.startswith("Patchface"))
         assert game.view["stats"]["combats"] == 1
+
+        # The battle is told in the channel as it resolves: each side's strength broken down, the winner,
+        # and a close-up of the area.
+        report = await fake.wait_until(
+            lambda: [
+                m for m in channel_posts(fake) if m.embeds and "Battle in The Narrow Sea" in embed(m)["title"]
+            ],
+            WAIT,
+            "the battle's report",
+        )
+        told = embed(report[-1])
+        sides = {field["name"]: field["value"] for field in told["fields"]}
+        assert "House Stark (attacker)" in sides and "House Baratheon (defender)" in sides
+        assert (
+            "house card: " in sides["House Stark (attacker)"]
+            and "(Catelyn Stark)" in sides["House Stark (attacker)"]
+        )
+        assert (
+            "**total:" in sides["House Baratheon (defender)"] and "House Stark** wins" in told["description"]
+        )
+        assert report[-1].pngs and report[-1].pngs[0].filename == "closeup.png"
 
         # The rest of round 1 with defaults, up to the bids of round 2.
         await game.play_defaults(lambda: any(d.kind == "bid" for d in game.session.pending()))
