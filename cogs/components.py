@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs import prompts
+from cogs import chronicle, prompts
 from cogs.common import PLAYER_ERRORS, actor_from, current_decision, say_privately, screens_of_game, table_of
 from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
@@ -96,10 +96,21 @@ class ComponentsCog(commands.Cog):
             await self.private(interaction, cid)
         elif cid.op in ("uy", "un"):
             await on_undo_click(interaction, cid)
+        elif cid.op == chronicle.PAGE_OP:
+            await self.chronicle_page(interaction, cid)
         else:
             await self.decision_click(interaction, cid, data)
 
     # --- not about one decision -----------------------------------------------------------------------
+
+    async def chronicle_page(self, interaction: discord.Interaction, cid: CustomId) -> None:
+        """A button of /game log: the page it leads to, in place of the one shown."""
+        table = table_of(interaction)
+        actor = actor_from(interaction)
+        session = table.reach(cid.game_id, actor)
+        number = int(cid.args[0]) if cid.args and is_number(cid.args[0], 6) else None
+        shown = await chronicle.page(table, session, actor, number)
+        await interaction.response.edit_message(embed=shown.embed, view=shown.view)
 
     async def show(self, interaction: discord.Interaction, game_id: int) -> None:
         """The clicker's own current decision, privately (for closed DMs and reminders)."""

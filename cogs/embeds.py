@@ -192,10 +192,38 @@ def cards_embed(session: Session, house: str | None = None) -> discord.Embed:
     return embed
 
 
-def chronicle_embed(session: Session, lines: list[str]) -> discord.Embed:
-    return discord.Embed(
+def chronicle_embed(session: Session, lines: list[str], page: int = 0, pages: int = 1) -> discord.Embed:
+    embed = discord.Embed(
         title=clip(f"{session.name}: the chronicle", 256),
         description=_fit_lines([f"• {line}" for line in lines], 4000, "older lines are not shown")
         or "Nothing has happened yet.",
+        colour=GREY,
+    )
+    embed.set_footer(
+        text=f"Page {page + 1} of {pages} · game {session.id} · /game log file:True for all of it"
+    )
+    return embed
+
+
+def games_embed(title: str, games: list[Session]) -> discord.Embed:
+    """The games a person may reach: each with its number, status, channel and who it waits on."""
+    lines = []
+    for session in sorted(games, key=lambda s: (s.status in ("over", "ended"), -s.id)):
+        waiting = ", ".join(
+            f"<@{w['user_id']}>" if w.get("user_id") else w["player"] for w in session.waiting_summary()
+        )
+        seats = f"{len(session.seats)}/{session.settings.players}"
+        state = {"lobby": f"lobby, {seats} seats", "active": "running", "paused": "paused"}.get(
+            session.status, session.status
+        )
+        line = f"**{session.id}** · {session.name} · {state} · <#{session.channel_id}>"
+        if session.broken:
+            line += " · ⚠️ out of service"
+        elif waiting:
+            line += f" · waiting on {waiting}"
+        lines.append(line)
+    return discord.Embed(
+        title=title,
+        description=_fit_lines(lines, 4000, "more: name a game by its number") if lines else "No games yet.",
         colour=GREY,
     )

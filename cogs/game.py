@@ -3,14 +3,15 @@ see and answer one's own decision."""
 
 from __future__ import annotations
 
+import io
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import autocomplete, embeds, prompts
+from cogs import autocomplete, chronicle, embeds, prompts
 from cogs.common import (
     PLAYER_ERRORS,
     Reply,
@@ -250,14 +251,51 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             kwargs = {"file": file} if file is not None else {}
             await reply.send(embed=embeds.board_embed(payload, image=file is not None), **kwargs)
 
-    @app_commands.command(name="log", description="What has happened in the game (its chronicle)")
-    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.command(name="log", description="What has happened in the game (its chronicle), by pages")
+    @app_commands.describe(
+        page="Which page (the latest by default)",
+        file="Attach the whole chronicle as a text file",
+        game=GAME_OPTION,
+    )
     @app_commands.autocomplete(game=autocomplete.games)
-    async def log_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def log_(
+        self,
+        interaction: discord.Interaction,
+        page: app_commands.Range[int, 1, 100_000] | None = None,
+        file: bool = False,
+        game: int | None = None,
+    ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            lines = await self.table.chronicle(session.id, actor_from(interaction), limit=200)
-            await reply.send(embed=embeds.chronicle_embed(session, lines))
+            actor = actor_from(interaction)
+            message = await chronicle.page(self.table, session, actor, None if page is None else page - 1)
+            kwargs: dict[str, Any] = {"embed": message.embed, "view": message.view}
+            if file:
+                lines = await self.table.whole_chronicle(session.id, actor)
+                text = "\n".join(lines) + "\n"
+                kwargs["file"] = discord.File(
+                    io.BytesIO(text.encode()), filename=f"chronicle-{session.id}.txt"
+                )
+            await reply.send(**kwargs)
+
+    @app_commands.command(name="list", description="The games of this server: open, running and finished")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        async with Reply(interaction, ephemeral=True, defer=False) as reply:
+            actor = actor_from(interaction)
+            if actor.guild_id is None:
+                games = self.table.reachable_games(actor)
+                title = "Your games"
+            else:
+                games = [s for s in self.table.reachable_games(actor) if s.guild_id == actor.guild_id]
+                title = "The games of this server"
+            await reply.send(embed=embeds.games_embed(title, games))
+
+    @app_commands.command(name="notify", description="Where you are pinged when a decision is yours")
+    @app_commands.describe(where="By DM alone (the prompt itself), or also a mention in the game's channel")
+    async def notify(self, interaction: discord.Interaction, where: Literal["dm", "channel"]) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            outcome = await self.table.set_pings(actor_from(interaction), where)
+            await reply.send(f"✅ {outcome.message}")
 
     @app_commands.command(name="cards", description="The cards in hand and discarded (in a game with cards)")
     @app_commands.describe(house="One house only", game=GAME_OPTION)

@@ -127,6 +127,8 @@ async def test_the_commands(tmp_path: Path) -> None:
             "prompt",
             "act",
             "help",
+            "list",
+            "notify",
         }
         assert names["mod"] == {"force", "undo", "pause", "resume", "deadline", "replace", "kick", "end"} | {
             "export",
