@@ -178,10 +178,6 @@ class Requirement:
     own_morale: str | None = None
     enemy_morale: str | None = None
 
-    @property
-    def empty(self) -> bool:
-        return not self.tokens and self.own_morale is None and self.enemy_morale is None
-
 
 @dataclass(frozen=True, slots=True)
 class Tactic:

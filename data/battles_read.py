@@ -615,6 +615,11 @@ class _Pack:
         node.finish()
         if timing is None or effect is None:
             return None
+        if effect.kind in ("dice", "move-extra") and timing != "before":
+            node.fail(
+                f"is {timing!r}: dice and hexes for the ordered units are given before they act", "timing"
+            )
+            return None
         return Tactic(timing, effect, requires)
 
     def _effect(self, node: _Node, allowed: tuple[str, ...], use: str) -> Effect | None:

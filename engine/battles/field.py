@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from data.battles_model import TERRAIN, Board, Pack, Terrain, hex_name, hex_place, row_length
+from data.battles_model import TERRAIN, Board, Pack, Terrain, hex_name, row_length
 from engine.core import hexgrid
 from engine.core.hexgrid import Hex
 
@@ -31,14 +31,6 @@ class Battlefield:
             name: tuple(self.names[n] for n in hexgrid.neighbours(h) if n in self.names)
             for name, h in self.hexes.items()
         }
-
-    def name(self, text: str) -> str | None:
-        """The hex a player wrote (``g5`` or ``G5``), or None if it is not on this battlefield."""
-        place = hex_place(text)
-        if place is None:
-            return None
-        name = hex_name(*place)
-        return name if name in self.hexes else None
 
     def distance(self, a: str, b: str) -> int:
         return hexgrid.distance(self.hexes[a], self.hexes[b])

@@ -81,8 +81,6 @@ class BattlesGame(Game):
         state = State.from_json(position, BattlesFrame)
         try:
             return cls(state)
-        except IllegalAction:
-            raise
         except Exception as error:  # any failure of the rules on this position is the position's
             raise PositionError(
                 f"the game cannot go on from it ({type(error).__name__}: {quote(str(error), 80)})"

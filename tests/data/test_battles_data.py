@@ -193,3 +193,15 @@ def test_the_lines_of_keys_in_a_toml_text():
     assert lines[("e", 1, "f")] == 10
     assert line_of(lines, ("a", "c", 1, "missing")) == 5
     assert line_of(lines, ("nowhere",)) is None
+
+
+def test_dice_and_hexes_for_the_ordered_units_are_given_before_they_act():
+    files = dict(sample_files())
+    cards = files["cards.toml"].replace(
+        'tactic = { timing = "before", requires = { tokens = ["green", "green"] }, effect = "dice"',
+        'tactic = { timing = "after", requires = { tokens = ["green", "green"] }, effect = "dice"',
+    )
+    with pytest.raises(ContentError) as caught:
+        load_pack({**files, "cards.toml": cards})
+    (problem,) = caught.value.problems
+    assert str(problem).startswith("cards.toml:28: cards.S03.tactic.timing: is 'after': dice and hexes")
