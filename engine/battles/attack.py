@@ -10,6 +10,10 @@ target of its rank; valor hits but for an attacker that has no valor hits, or a 
 attacker that is not cavalry. Each hit removes a figure, the banner bearer last; removing the banner bearer
 eliminates the unit, which raises the attacker's morale by its rank (1, 2 or 3).
 
+Readings where the rulebook is silent, tested in tests/engine/battles/test_attacks.py: a ranged unit may
+shoot an adjacent enemy (it is within its range, and adjacent units always see each other); modifiers never
+take the dice below none.
+
 Still to come with the rest of combat: engagement and flanks, parting blows, counterattacks, the morale
 flags' retreats, cover, keywords and the capture of commanders. Until then a commander's figure is not
 removed by hits (the rulebook takes it only by capture), and a roll's morale flags are reported only.

@@ -8,7 +8,8 @@ The card's steps, each a decision of the player who played it:
 2. The effects used "before" resolve (a ``choose`` of units, or an ``adjust`` for an effect the engine
    cannot apply).
 3. ``units``: the units each command order picks, from the commander's zone of control. Every unit is
-   declared before any moves.
+   declared before any moves (the rulebook's step "declare all the units that receive an order"), so a
+   unit receives one order from a card, and a unit a card rallies cannot also be ordered by it.
 4. The ordered units move and attack (:mod:`engine.battles.orders`).
 5. The effects used "after" resolve; the card goes to its house's discard pile.
 

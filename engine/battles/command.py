@@ -10,9 +10,10 @@ Order tokens: a green, blue or red shield orders an active unit of that rank, va
 two tokens of one face any active unit. A morale token orders no unit: it raises its house's morale by one,
 or lowers it by one to rally one of its units.
 
-Reading where the rulebook is silent (its long text says two tokens "of the same colour", its summary "of
-the same type"): any two tokens of one face order a unit, morale and valor included. Tested in
-tests/engine/battles/test_command.py.
+Readings where the rulebook is silent, tested in tests/engine/battles/test_command.py:
+- Its long text says two tokens "of the same colour", its summary "of the same type": any two tokens of one
+  face order a unit, morale and valor included.
+- The morale token rallies an inactive unit ("rally" is to make an inactive unit active again).
 """
 
 from __future__ import annotations

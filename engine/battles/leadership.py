@@ -13,7 +13,10 @@ A tactic is used if its requirement holds when the card is played: the order tok
 in the pool (not spent; each token checked once), and the morale marker stands where it says. It resolves
 before or after the command orders, as its timing says (the player's choice for "either").
 
-Readings where the rulebook is silent, tested in tests/engine/battles/test_leadership.py:
+Readings where the rulebook is silent, tested in tests/engine/battles/test_leadership.py (and the zone's
+in tests/engine/battles/test_examples.py):
+- The commander's own unit is in his zone of control (it stands at distance 0), so his cards may order it.
+- "Order N units" orders any number of them up to N, none included: an ordered unit need not act either.
 - A card may be played executing none of its command orders (paying nothing), for its tactic alone or for
   nothing: the rulebook has the player pay "for each command order he resolves".
 - A commander's commit ability is used while a card is played through him, declared with the card's

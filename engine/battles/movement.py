@@ -12,6 +12,8 @@ Readings where the rulebook is silent, tested in tests/engine/battles/test_movem
   extra one are road (a bridge counts as road).
 - The ford stops "infantry"; other units on foot (ranged units, the sample's Kennel Masters) stop too: only
   cavalry wades on, one hex shorter.
+- Where a battle lets a house's units leave the board, a unit leaves from a hex of that edge's row, the step
+  off the board being a hex of its move.
 """
 
 from __future__ import annotations

@@ -10,9 +10,11 @@ Instant victories are checked at all times and come before everything else: a Ro
 the Rout space ending a house's segment: that house loses), then the battle's own (eliminating so many
 enemy units, reaching so many victory points).
 
-Reading where the rulebook is silent (control markers are in the battle plans): an objective held by
-control markers belongs to the house whose unit entered it last; it is tested in
-tests/engine/battles/test_victory.py.
+Readings where the rulebook is silent (control markers and points for units are in the battle plans),
+tested in tests/engine/battles/test_victory.py and test_movement.py:
+- An objective held by control markers belongs to the house whose unit entered it last.
+- A battle's points for eliminating enemy units and for leaving the board are scored as it happens (step B
+  scores the objectives, which are held at a moment).
 """
 
 from __future__ import annotations

@@ -99,3 +99,9 @@ def test_eliminating_a_unit_raises_the_attackers_morale_by_its_rank():
     assert (game.state.morale_house, game.state.morale_space) == ("lannister", 2)  # a blue unit: two
     attack.take_hits(game, commander, 9, "stark")
     assert at(game, "C5").strength == 1  # the commander's figure stays: it is taken only by capture
+
+
+def test_a_ranged_unit_may_shoot_an_adjacent_enemy():
+    game = battle(PLAIN, {"E7": "stark northern-bowmen green", "E6": "lannister lannisport-guard green"})
+    bowmen, guard = ids(game, "E7", "E6")
+    assert attack.targets(game.state, bowmen) == [guard]

@@ -168,3 +168,33 @@ def test_an_effect_the_engine_cannot_apply_is_declared_by_the_player():
     assert at(game, "D5") is not None and at(game, "E4") is None  # moved; eliminated
     assert game.state.eliminated["stark"] == 1
     assert any(e.kind == "adjust" and "D6 to D5, E4 -4, morale +1" in e.text for e in events)
+
+
+def test_an_order_may_pick_no_unit_and_a_unit_rallied_by_a_card_is_not_ordered_by_it():
+    game = game_with(["S08", "S04"])
+    game.apply("stark", "play S08 via captain-of-the-north")
+    game.apply("stark", "command 1")
+    game.apply("stark", "units none")  # paid, and no unit ordered
+    assert game.state.commanders["captain-of-the-north"].tokens == 2
+    assert game.decision_for("lannister").kind == "turn"
+    units = game.to_position()["units"]
+    for unit in units.values():
+        if unit["at"] == "D6":
+            unit["active"] = False
+    ready = {"tokens": 0, "committed": False}
+    game = changed(
+        game,
+        units=units,
+        stack=turn("stark"),
+        hands={"stark": ["S04"], "lannister": []},
+        command_tokens={"stark": 4, "lannister": 4},
+        commanders={"captain-of-the-north": ready, "master-of-the-hunt": ready, "captain-of-the-rock": ready},
+    )
+    game.apply("stark", "play S04 via captain-of-the-north")  # order 1 unit; rally 1 unit
+    game.apply("stark", "command 1 2")
+    schema = game.decision_for("stark").schema["orders"]
+    assert "D6" not in schema["1"]["eligible"] and schema["2"]["eligible"] == ["D6"]
+    with pytest.raises(IllegalAction, match="cannot pick the unit at D6"):
+        game.apply("stark", "units 1 D6; 2 D6")
+    game.apply("stark", "units 1 E7; 2 D6")
+    assert at(game, "D6").active and game.state.stack[-1].units == [game.state.unit_at("E7")]

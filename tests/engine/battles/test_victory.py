@@ -76,3 +76,11 @@ def test_instant_victories():
     game.state.morale_house, game.state.morale_space = None, 0
     resumed = changed(game, vp={"stark": 3, "lannister": 0})
     assert resumed.over and resumed.state.winner == "stark"
+
+
+def test_points_for_eliminations_are_scored_as_they_happen():
+    from engine.battles import attack
+
+    game = battle(PLAIN, UNITS, victory="eliminate_vp = 1")
+    attack.take_hits(game, game.state.unit_at("E2"), 4, "stark")
+    assert game.state.vp == {"stark": 1, "lannister": 0}
