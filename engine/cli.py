@@ -9,7 +9,9 @@ shows it the same way.
 Every command works on any registered game (``--game ID``, see ``data/games.toml``) through the contract of
 :mod:`engine.core.game` alone: the game's class comes from :func:`engine.registry.engine_of`, its player
 counts from ``PLAYERS``, its options from ``--option NAME=JSON`` (``--tides`` is short for
-``--option tides_of_battle=true``), and its text from ``describe_view``.
+``--option tides_of_battle=true``, ``--scenario NAME`` for ``--option scenario="NAME"``) and
+``--option-file NAME=PATH`` (the option's value is the file's text, or for a folder an object of its files'
+names to their texts: a game's content files), and its text from ``describe_view``.
 
 Errors a user can cause (a missing file, bad JSON, an illegal line, a bad option) print one line and exit
 non-zero: 1 for an illegal notation line or a failed self-play game, 2 for everything else.
@@ -115,7 +117,15 @@ def _add_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help='an option of the fresh setup, its value in JSON (true, 3, "text"); repeatable',
     )
+    parser.add_argument(
+        "--option-file",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="an option whose value is a file's text (for a folder: its files' texts by name); repeatable",
+    )
     parser.add_argument("--tides", action="store_true", help="short for --option tides_of_battle=true")
+    parser.add_argument("--scenario", metavar="NAME", help='short for --option scenario="NAME"')
 
 
 def _positive(text: str) -> int:
@@ -177,7 +187,8 @@ def _players(game_class: type[Game], players: int | None) -> int:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """The options of ``--option NAME=VALUE`` (values in JSON) and of the ``--tides`` shortcut."""
+    """The options of ``--option NAME=VALUE`` (values in JSON), of ``--option-file NAME=PATH`` and of the
+    ``--tides`` and ``--scenario`` shortcuts."""
     options: dict[str, Any] = {}
     for text in args.option:
         name, equals, value = text.partition("=")
@@ -189,9 +200,31 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError(
                 f"--option {text!r}: the value is not JSON (true, 3, or text in double quotes)"
             ) from None
+    for text in args.option_file:
+        name, equals, path = text.partition("=")
+        if not equals or not name.strip() or not path:
+            raise UsageError(f"--option-file {text!r}: write NAME=PATH, e.g. pack=my-battles/")
+        options[name.strip()] = _read_option_file(path)
     if args.tides:
         options["tides_of_battle"] = True
+    if args.scenario is not None:
+        options["scenario"] = args.scenario
     return options
+
+
+def _read_option_file(path: str) -> str | dict[str, str]:
+    """A file's text, or for a folder the texts of the files in it by name (its hidden files left out)."""
+    if os.path.isdir(path):
+        try:
+            names = sorted(name for name in os.listdir(path) if not name.startswith("."))
+        except OSError as error:
+            raise UsageError(f"cannot read {path}: {error.strerror or error}") from None
+        return {
+            name: _read_text(os.path.join(path, name))
+            for name in names
+            if os.path.isfile(os.path.join(path, name))
+        }
+    return _read_text(path)
 
 
 def _setup(game_class: type[Game], players: int, seed: int, options: dict[str, Any]) -> Game:
@@ -343,8 +376,14 @@ def _load_position(path: str) -> dict[str, Any]:
 
 def _start(args: argparse.Namespace, game_class: type[Game]) -> Game:
     if args.position is not None:
-        if args.seed is not None or args.tides or args.option:
-            raise UsageError("--seed, --option and --tides go with --players, not with --position")
+        if (
+            args.seed is not None
+            or args.tides
+            or args.option
+            or args.option_file
+            or args.scenario is not None
+        ):
+            raise UsageError("--seed and the options go with --players, not with --position")
         position = _load_position(args.position)
         try:
             return game_class.from_position(position)

@@ -1,0 +1,60 @@
+"""Random answers to the decisions of a battle whose answers are not listed (see
+:mod:`engine.core.random_player`): the units a card's command orders pick, a choice of too many units to
+list, and the changes of an effect the engine cannot apply. Every answer is legal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.battles.actions import Adjust, Change, Choose, Units
+from engine.core.decisions import Decision
+from engine.core.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.battles.game import BattlesGame
+
+
+def _pick(places: list[str], count: int, rng: Rng) -> tuple[str, ...]:
+    """A random choice of at most ``count`` of ``places``, most often as many as allowed."""
+    pool = list(places)
+    rng.shuffle(pool)
+    most = min(count, len(pool))
+    size = most if rng.below(3) else rng.below(most + 1)
+    return tuple(sorted(pool[:size]))
+
+
+def random_units(game: BattlesGame, decision: Decision, rng: Rng) -> Units:
+    taken: set[str] = set()
+    groups = []
+    for number, entry in decision.schema["orders"].items():
+        places = [h for h in entry["eligible"] if h not in taken]
+        chosen = _pick(places, entry["count"], rng)
+        taken.update(chosen)
+        if chosen:
+            groups.append((int(number), chosen))
+    return Units(tuple(groups))
+
+
+def random_choose(game: BattlesGame, decision: Decision, rng: Rng) -> Choose:
+    return Choose(_pick(decision.schema["eligible"], decision.schema["count"], rng))
+
+
+def random_adjust(game: BattlesGame, decision: Decision, rng: Rng) -> Adjust:
+    """Mostly nothing; sometimes a point of morale, or a figure taken from an enemy unit of more than one."""
+    state = game.state
+    roll = rng.below(4)
+    if roll == 0:
+        return Adjust((Change("morale", amount=1),))
+    if roll == 1:
+        enemies = sorted(u.at for u in state.units.values() if u.house != decision.house and u.strength > 1)
+        if enemies:
+            return Adjust((Change("figures", rng.choice(enemies), amount=-1),))
+    return Adjust()
+
+
+GENERATORS: dict[str, Callable[[BattlesGame, Decision, Rng], Any]] = {
+    "units": random_units,
+    "choose": random_choose,
+    "adjust": random_adjust,
+}

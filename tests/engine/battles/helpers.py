@@ -1,0 +1,121 @@
+"""Building battles for tests: a battle on a map drawn in a few lines, with the units a test needs, played
+with the sample pack's units, commanders and cards; and a game's position changed in the parts a test is
+about (the order pools, the hands, the morale marker, the procedure)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.battles import sample_files
+from engine.battles.game import BattlesGame
+
+BASE = {name: text for name, text in sample_files() if name != "battle.toml"}
+PACK = dict(sample_files())
+
+
+def battle_files(
+    terrain: str,
+    units: dict[str, str],
+    *,
+    tokens: dict[str, str] | None = None,
+    rounds: int = 6,
+    initiative: str = "stark",
+    exits: dict[str, str] | None = None,
+    ends: dict[str, str] | None = None,
+    victory: str = "",
+    command_tokens: int = 4,
+) -> dict[str, str]:
+    """The sample pack with its battle replaced by one named "test" on ``terrain`` (the pack's map marks,
+    one row a line). ``units`` maps a hex to "house type rank", or "house commander-id rank" for a
+    commander's unit. Stark sits at the south edge, Lannister at the north."""
+    rows = [line.split() for line in terrain.strip("\n").splitlines() if line.strip()]
+    placed: dict[str, dict[str, list[str]]] = {
+        "stark": {"units": [], "commanders": []},
+        "lannister": {"units": [], "commanders": []},
+    }
+    for at, spec in units.items():
+        house, kind, rank = spec.split()
+        if kind in COMMANDERS:
+            placed[house]["commanders"].append(f'{{ id = "{kind}", rank = "{rank}", at = "{at}" }}')
+        else:
+            placed[house]["units"].append(f'{{ type = "{kind}", rank = "{rank}", at = "{at}" }}')
+    edges = {"stark": "south", "lannister": "north"}
+    ends = ends or {"stark": "rout", "lannister": "rout"}
+    text = f'''
+[battles.test]
+name = "A test battle"
+rounds = {rounds}
+initiative = "{initiative}"
+
+[battles.test.board]
+columns = {len(rows[0])}
+rows = {len(rows)}
+terrain = """
+{chr(10).join(" ".join(row) for row in rows)}
+"""
+[battles.test.board.tokens]
+{chr(10).join(f'{at} = "{token}"' for at, token in (tokens or {}).items())}
+'''
+    for house in ("stark", "lannister"):
+        exit_line = f'exit = "{exits[house]}"' if exits and house in exits else ""
+        text += f"""
+[battles.test.houses.{house}]
+edge = "{edges[house]}"
+{exit_line}
+command_tokens = {command_tokens}
+order_dice = 3
+leadership = 3
+morale_end = "{ends[house]}"
+commanders = [{", ".join(placed[house]["commanders"])}]
+units = [{", ".join(placed[house]["units"])}]
+"""
+    if victory:
+        text += f"\n[battles.test.victory]\n{victory}\n"
+    return {**BASE, "battle.toml": text}
+
+
+COMMANDERS = ("captain-of-the-north", "master-of-the-hunt", "captain-of-the-rock", "knight-of-the-west")
+
+
+def battle(terrain: str, units: dict[str, str], seed: int = 1, **options: Any) -> BattlesGame:
+    """A new game of the test battle (see :func:`battle_files`), waiting for the first turn."""
+    return BattlesGame.setup(2, seed, {"pack": battle_files(terrain, units, **options), "scenario": "test"})
+
+
+def changed(game: BattlesGame, **fields: Any) -> BattlesGame:
+    """The game with some fields of its position replaced (see engine/battles/POSITION.md)."""
+    position = game.to_position()
+    position.update(fields)
+    return BattlesGame.from_position(position)
+
+
+def turn(house: str, passed: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """A stack waiting for ``house``'s turn in the command phase (not its first turn)."""
+    return [
+        {"kind": "round", "next": "regroup"},
+        {"kind": "command", "active": house, "passed": list(passed), "turns": 1},
+    ]
+
+
+def at(game: BattlesGame, place: str) -> Any:
+    """The unit on a hex (or None)."""
+    uid = game.state.unit_at(place)
+    return None if uid is None else game.state.units[uid]
+
+
+def options(game: BattlesGame, house: str) -> list[str]:
+    """The listed answers of the house's decision, in notation."""
+    decision = game.decision_for(house)
+    assert decision is not None and decision.options is not None
+    return [option.format() for option in decision.options]
+
+
+PLAIN = """
+. . . . . . . . .
+ . . . . . . . .
+. . . . . . . . .
+ . . . . . . . .
+. . . . . . . . .
+ . . . . . . . .
+. . . . . . . . .
+"""
