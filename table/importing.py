@@ -103,6 +103,6 @@ def replay(plan: ImportPlan) -> Game:
             game.apply_line(line)
         except IllegalAction as error:
             raise IllegalAction(f"action {number}: {error}") from None
-    if plan.position is not None and plan.position != game.to_position():
+    if plan.position is not None and game.upgrade_position(plan.position) != game.to_position():
         raise IllegalAction("it does not reach the position it claims.")
     return game

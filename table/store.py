@@ -153,6 +153,20 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN log_part INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX outbox_by_game ON outbox (game_id, kind);
     """,
+    # 4: the area id "redwyne-straights" was a misspelling of the Redwyne Straits. Every stored action,
+    # snapshot, undelivered item and audit entry is rewritten to the new id (ids are whole words in these
+    # texts, and no other id contains this one); the notation still reads the old id, and an old export's
+    # position is upgraded on import (engine/thrones/renames.py).
+    """
+    UPDATE actions SET notation = replace(notation, 'redwyne-straights', 'redwyne-straits')
+        WHERE notation LIKE '%redwyne-straights%';
+    UPDATE snapshots SET position = replace(position, '"redwyne-straights"', '"redwyne-straits"')
+        WHERE position LIKE '%redwyne-straights%';
+    UPDATE outbox SET payload = replace(payload, 'redwyne-straights', 'redwyne-straits')
+        WHERE payload LIKE '%redwyne-straights%';
+    UPDATE audit SET details = replace(details, 'redwyne-straights', 'redwyne-straits')
+        WHERE details LIKE '%redwyne-straights%';
+    """,
 ]
 
 

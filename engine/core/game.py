@@ -89,6 +89,12 @@ class Game(ABC):
     def to_position(self) -> dict[str, Any]: ...
 
     @classmethod
+    def upgrade_position(cls, position: dict[str, Any]) -> dict[str, Any]:
+        """A position written by an earlier version (an old export), in today's ids. This default is for
+        games whose ids never changed."""
+        return position
+
+    @classmethod
     def from_scenario(cls, text: str) -> Game:
         """The game a scenario describes: a situation in the middle of a game, written by hand in a few
         lines of TOML (see :mod:`engine.core.scenario` and the game's own scenario module). Raises

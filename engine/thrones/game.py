@@ -20,6 +20,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction, PositionError, describe, quote
 from engine.core.game import Game, Readout, ReplayError
 from engine.core.rng import Rng
+from engine.thrones import renames
 from engine.thrones.actions import Action
 from engine.thrones.board import FACTS
 from engine.thrones.control import castle_count
@@ -89,6 +90,10 @@ class ThronesGame(Game):
 
     def to_position(self) -> dict[str, Any]:
         return self.state.to_json()
+
+    @classmethod
+    def upgrade_position(cls, position: dict[str, Any]) -> dict[str, Any]:
+        return renames.upgrade_position(position)
 
     @classmethod
     def from_scenario(cls, text: str) -> ThronesGame:

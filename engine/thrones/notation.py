@@ -55,6 +55,7 @@ from engine.thrones.actions import (
     Swap,
 )
 from engine.thrones.board import BOARD, FACTS
+from engine.thrones.renames import current_area
 
 # The most characters a notation line may have. The longest legal line that 6,000 random games (3 to 6
 # players, 1.7 million lines) wrote was 323 characters, an ``orders`` line for thirteen areas (327 in the
@@ -122,7 +123,7 @@ def slug(text: str) -> str:
 
 def area_id(text: str) -> str:
     """An area's id from its id or its name, with or without a leading "The" ("eyrie" is The Eyrie)."""
-    area = slug(text)
+    area = current_area(slug(text))
     if not BOARD.is_area(area) and BOARD.is_area(f"the-{area}"):
         area = f"the-{area}"
     if not BOARD.is_area(area):

@@ -276,7 +276,7 @@ def _ship_on_land(f: Files) -> None:
 
 
 def _knight_at_sea(f: Files) -> None:
-    f["houses"]["houses"]["tyrell"]["units"].append({"area": "redwyne-straights", "kind": "knight"})
+    f["houses"]["houses"]["tyrell"]["units"].append({"area": "redwyne-straits", "kind": "knight"})
 
 
 def _too_many_sieges(f: Files) -> None:
@@ -379,7 +379,7 @@ BROKEN: list[tuple[Callable[[Files], None], str]] = [
     (_ship_on_land, r"houses\.toml \[houses\.stark\]: a ship cannot start on land area 'winterfell'"),
     (
         _knight_at_sea,
-        r"houses\.toml \[houses\.tyrell\]: a knight cannot start in sea area 'redwyne-straights'",
+        r"houses\.toml \[houses\.tyrell\]: a knight cannot start in sea area 'redwyne-straits'",
     ),
     (_too_many_sieges, r"houses\.toml \[houses\.martell\]: starts with 3 siege units, but owns only 2"),
     (_bad_colour, r"houses\.toml \[houses\.greyjoy\]: 'color'"),

@@ -60,7 +60,7 @@ def test_ship_transport_along_a_chain_of_seas_reaches_a_far_coast():
     game = game_with(
         {
             "highgarden": ("tyrell", "knight", "footman"),
-            "redwyne-straights": ("tyrell", "ship"),
+            "redwyne-straits": ("tyrell", "ship"),
             "west-summer-sea": ("tyrell", "ship"),
             "east-summer-sea": ("tyrell", "ship"),
         },
@@ -77,7 +77,7 @@ def test_transport_needs_an_unbroken_chain_of_own_ships():
     game = game_with(
         {
             "highgarden": ("tyrell", "knight"),
-            "redwyne-straights": ("tyrell", "ship"),
+            "redwyne-straits": ("tyrell", "ship"),
             "east-summer-sea": ("tyrell", "ship"),
         },
         {"highgarden": ("tyrell", "march+0")},

@@ -272,3 +272,15 @@ def test_a_message_quotes_at_most_a_clipped_part_of_the_input(line):
 def test_short_inputs_are_quoted_whole():
     with pytest.raises(NotationError, match=r"^There is no area called 'narnia'\.$"):
         parse_line("stark: raid narnia -> none")
+
+
+def test_every_area_name_the_bot_shows_is_read_back_as_its_id() -> None:
+    """Display names, names without their leading "The" ("eyrie" for The Eyrie), and the misspelt id
+    older games stored."""
+    from engine.thrones.board import FACTS
+    from engine.thrones.notation import area_id
+
+    for area in FACTS.areas.values():
+        assert area_id(area.name) == area.id, area.name
+        assert area_id(area.name.removeprefix("The ").lower()) == area.id, area.name
+    assert area_id("Redwyne Straits") == area_id("redwyne-straights") == "redwyne-straits"

@@ -26,7 +26,7 @@ def test_every_house_places_orders_at_once_and_they_are_revealed_together():
     place_defaults(game, skip=("tyrell",))
     assert kinds(game) == [("tyrell", "orders")]
     assert game.state.orders == {}  # nothing is on the board until everyone has placed
-    game.apply_line("tyrell: orders highgarden=march+0 dornish-marches=defense+1 redwyne-straights=support+0")
+    game.apply_line("tyrell: orders highgarden=march+0 dornish-marches=defense+1 redwyne-straits=support+0")
     assert game.state.orders_revealed
     assert game.state.orders["highgarden"].token == "march+0"
     # Then the Messenger Raven's holder (King's Court position 1) decides.
