@@ -5,6 +5,7 @@ can reach a channel through them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -65,7 +66,8 @@ def board_embed(payload: dict[str, Any], *, image: bool) -> discord.Embed:
     if waiting:
         embed.add_field(name="Waiting for", value=_fit_lines(waiting, 1024, "/game status"), inline=False)
     when = [f"round {payload['round']}"] if payload.get("round") is not None else []
-    embed.set_footer(text=" · ".join([f"Game {payload['game_id']}", *when, f"{payload.get('phase')} phase"]))
+    stage = "the game is over" if payload.get("over") else f"{payload.get('phase')} phase"
+    embed.set_footer(text=" · ".join([f"Game {payload['game_id']}", *when, stage]))
     if image:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
@@ -99,6 +101,14 @@ def notice_text(payload: dict[str, Any]) -> str:
     )
 
 
+def _after_round(round_: int | None) -> str:
+    return "" if round_ is None else f" after round {round_}"
+
+
+def _standings(screens: GameScreens, ranking: Sequence[str]) -> str:
+    return "\n".join(f"{n}. {screens.seat_name(seat)}" for n, seat in enumerate(ranking, start=1)) or "none"
+
+
 def game_over_embed(screens: GameScreens, payload: dict[str, Any]) -> discord.Embed:
     winner = payload.get("winner")
     ranking = payload.get("ranking") or []
@@ -110,7 +120,7 @@ def game_over_embed(screens: GameScreens, payload: dict[str, Any]) -> discord.Em
     if ranking:
         embed.add_field(
             name="Standings",
-            value="\n".join(f"{n}. {screens.seat_name(h)}" for n, h in enumerate(ranking, start=1)),
+            value=_standings(screens, ranking),
             inline=False,
         )
     embed.set_footer(text=f"Game {payload['game_id']}")
@@ -152,6 +162,12 @@ def status_embed(session: Session) -> discord.Embed:
         embed.colour = screens.phase_colour(readout.phase) or GREY
         state = "" if session.status == "active" else f" ({session.status})"
         embed.description = f"{status.summary}{state}."
+        if readout.over:
+            won = f" {screens.winner_line(readout.winner)}" if readout.winner else ""
+            embed.description = f"The game is over{_after_round(readout.round)}.{won}"
+            embed.add_field(
+                name="Standings", value=clip(_standings(screens, readout.ranking), 1024), inline=False
+            )
         for name, value, inline in status.fields:
             embed.add_field(name=name, value=clip(value, 1024), inline=inline)
     embed.add_field(

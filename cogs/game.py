@@ -245,6 +245,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 "title": session.kind.board_title(readout),
                 "round": readout.round,
                 "phase": readout.phase,
+                "over": readout.over,
                 "summary": list(session.summary),
                 "waiting": session.waiting_summary(),
             }

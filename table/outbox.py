@@ -64,6 +64,7 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
         title=title,
         round=readout.round,
         phase=readout.phase,
+        over=readout.over,
         summary=summary,
         waiting=session.waiting_summary(),
         view=view,

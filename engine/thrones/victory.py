@@ -32,12 +32,16 @@ def standings(state: State) -> list[str]:
     return sorted(state.houses, key=key)
 
 
+def castles_phrase(count: int) -> str:
+    return "1 castle or stronghold" if count == 1 else f"{count} castles and strongholds"
+
+
 def check_victory(game: ThronesGame) -> bool:
     """End the game if a house controls its seventh castle or stronghold. Returns whether it ended."""
     castles = castle_counts(game.state)
     for house in game.state.throne:
         if castles[house] >= FACTS.castles_to_win:
-            finish(game, house, f"House {house.title()} controls {castles[house]} castles and strongholds.")
+            finish(game, house, f"House {house.title()} controls {castles_phrase(castles[house])}.")
             return True
     return False
 
@@ -62,5 +66,5 @@ def finish_after_last_round(game: ThronesGame) -> None:
     finish(
         game,
         ranking[0],
-        f"The last round is over; it holds {castles[ranking[0]]} castles and strongholds.",
+        f"The last round is over; it holds {castles_phrase(castles[ranking[0]])}.",
     )
