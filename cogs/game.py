@@ -59,6 +59,8 @@ Secret decisions come to you by DM as menus and buttons; public ones are asked i
 only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
 game's notation (below).
 `/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards`.
+`/rules card`, `/rules area`, `/rules order`, `/rules westeros`, `/rules wildling`, `/rules tides`: the \
+rules reference of this channel's game, privately.
 
 **Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
 administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \

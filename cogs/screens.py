@@ -10,6 +10,8 @@ which generic screen suits each decision (:meth:`GameScreens.choices`, :meth:`~G
 of Thrones: orders for every area, a march split, a muster plan). A game's screens live in its own package
 (``cogs/thrones/``) and are found through :func:`screens_of`, or :func:`screens_for` a payload.
 
+A game may also keep a rules reference (:meth:`GameScreens.reference_topics`, shown by ``/rules``).
+
 A screen is a pure function of the decision's payload, the game's prompt extras (see
 :meth:`table.kind.GameKind.extras`) and a :class:`Screen` (an op and its args, from a custom id): no prompt
 lives in memory, so a click is handled the same after a restart.
@@ -107,6 +109,22 @@ class Status:
 
     summary: str
     fields: tuple[tuple[str, str, bool], ...] = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a game's rules reference: ``key`` finds it again (at most 100 characters), ``name`` is
+    what people call it, ``detail`` tells it apart among the suggestions ("House Stark, 4"), and
+    ``aliases`` are other names it answers to (the notation of an order token)."""
+
+    key: str
+    name: str
+    detail: str = ""
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.detail})" if self.detail else self.name
 
 
 def strip_house(line: str) -> str:
@@ -250,6 +268,18 @@ class GameScreens:
                 if word.lower().startswith(last.lower()):
                     add(f"{head} {word}")
         return found[:MAX_SUGGESTIONS]
+
+    # --- the rules reference ----------------------------------------------------------------------------
+
+    def reference_topics(self) -> dict[str, tuple[Entry, ...]]:
+        """The game's rules reference (``/rules``): for each topic it has, among the command's subcommands
+        (``card``, ``area``, ``order``, ``westeros``, ``wildling``, ``tides``), its entries. Empty for a
+        game without a reference."""
+        return {}
+
+    def reference_embed(self, topic: str, key: str) -> discord.Embed | None:
+        """The full text of one entry of the reference, within Discord's limits; None for an unknown key."""
+        return None
 
     def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
         """A notable moment the game's kind reported (``report["report"]`` names it: a battle...), drawn
