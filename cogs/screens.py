@@ -10,7 +10,9 @@ which generic screen suits each decision (:meth:`GameScreens.choices`, :meth:`~G
 of Thrones: orders for every area, a march split, a muster plan). A game's screens live in its own package
 (``cogs/thrones/``) and are found through :func:`screens_of`, or :func:`screens_for` a payload.
 
-A game may also keep a rules reference (:meth:`GameScreens.reference_topics`, shown by ``/rules``).
+A game may also keep a rules reference (:meth:`GameScreens.reference_topics`, shown by ``/rules``) and
+explain each decision behind the "What can I do here?" button of its prompts
+(:meth:`GameScreens.decision_help`).
 
 A screen is a pure function of the decision's payload, the game's prompt extras (see
 :meth:`table.kind.GameKind.extras`) and a :class:`Screen` (an op and its args, from a custom id): no prompt
@@ -135,6 +137,24 @@ def strip_house(line: str) -> str:
 
 def plain_word(word: str) -> str:
     return word.replace("-", " ")
+
+
+def answer_lines(decision: dict[str, Any], describe: Callable[[str], str], shown: int = 12) -> list[str]:
+    """The part of a decision's help every game shares: its listed answers in notation, each as a person
+    reads it (the first ``shown``), an example, and the ways to answer."""
+    listed = [strip_house(o) for o in decision.get("options") or []]
+    lines = []
+    if listed:
+        lines.append("**Your answers**, in notation:")
+        for answer in listed[:shown]:
+            read = describe(answer)
+            same = read.lower() == plain_word(answer).lower()
+            lines.append(f"`{answer}`" if same else f"`{answer}`: {read}")
+        if len(listed) > shown:
+            lines.append(f"… and {len(listed) - shown} more (the menu lists them all).")
+    lines.append(f"**Example**: `{strip_house(decision['default'])}` (the suggested answer).")
+    lines.append("Answer with the menu, the **Type the answer** button, or `/game act`.")
+    return lines
 
 
 class GameScreens:
@@ -268,6 +288,17 @@ class GameScreens:
                 if word.lower().startswith(last.lower()):
                     add(f"{head} {word}")
         return found[:MAX_SUGGESTIONS]
+
+    def decision_help(self, payload: dict[str, Any], extras: Any) -> str:
+        """What a prompt's "What can I do here?" button shows, privately, in Markdown (at most 4,000
+        characters; more is cut): what the decision means, its legal answers in notation with an example,
+        and the rules that bear on it. By default: the prompt and the listed answers."""
+        decision = payload["decision"]
+
+        def describe(line: str) -> str:
+            return self.describe(line, decision["kind"])
+
+        return "\n".join([decision["prompt"], "", *answer_lines(decision, describe)])
 
     # --- the rules reference ----------------------------------------------------------------------------
 
