@@ -83,8 +83,58 @@ FORMS = {
     "wildling-muster": "`muster AREA UNIT, …` naming one area only, or `muster none`.",
     "rank": "`rank HOUSE HOUSE …`, every tied house, best first.",
     "wildling-swap": "`swap AREA knight->footman, …`, one item a unit.",
+} | dict.fromkeys(
+    ("casualties", "skull-casualties", "retreat-losses", "reconcile", "wildling-destroy"),
+    "`destroy AREA UNIT, AREA UNIT, …`, one item a unit.",
+)
+
+# The order types whose rules bear on a decision of a kind.
+ORDER_KINDS: dict[str, tuple[str, ...]] = {
+    "orders": tuple(FACTS.order_rules),
+    "march": ("march",),
+    "raid": ("raid",),
+    "support": ("support",),
+    "accept-support": ("support",),
+    "consolidate": ("consolidate",),
 }
-DESTROY_FORM = "`destroy AREA UNIT, AREA UNIT, …`, one item a unit."
+
+LOSSES = (
+    "Each loss is one unit, whatever its strength: as many as the swords on the winner's house card, less "
+    "the fortifications on the loser's. Units that supported the battle are never lost, and routed units "
+    "are never chosen."
+)
+# Rules that bear on every decision of a kind, whatever its situation.
+TEXTS: dict[str, list[str]] = {
+    "casualties": [LOSSES],
+    "retreat-losses": [LOSSES],
+    "skull-casualties": [SKULLS],
+    "retreat": [
+        "All the units go to one adjacent area that is empty or yours, never to the area the attackers "
+        "came from, and never past your supply limit: an area listed with losses costs that many units "
+        "first. Without any such area they are destroyed. Retreating units are routed: no strength and no "
+        "moves for the rest of the round."
+    ],
+    "raven": [
+        "A swap puts one of your unused tokens in place of one of your orders on the board; the limit of "
+        "special (★) orders still holds. A look shows you the top wildling card, which you then keep on top "
+        "or bury at the bottom; you may tell the others what it is, but not show it."
+    ],
+    "blade": ["The Valyrian Steel Blade adds 1 to its holder's strength in one battle a round."],
+    "port-takeover": [
+        "The ships you put in come from those you have not placed, within your supply limit; a port holds "
+        "three ships at most."
+    ],
+}
+WILDLING_BIDS = (
+    "Every power token bid is spent, win or lose. The bids are added together: reaching the wildlings' "
+    "strength beats them. The card revealed then rewards the highest bidder or punishes the lowest "
+    "(`/rules wildling` shows every card)."
+)
+TRACK_BIDS = (
+    "Every power token bid is spent, win or lose. The houses take the track's places from the highest bid "
+    "down; the holder of the Iron Throne settles ties (for the Iron Throne track itself, the holder before "
+    "the bids)."
+)
 
 
 def card_block(card_id: str) -> str:
@@ -125,6 +175,8 @@ def _named_card(prompt: str, cards: dict[str, Any]) -> Any:
 
 
 def _wildling_card(card: Any) -> list[str]:
+    if card is None:
+        return []
     return [
         f"**{card.name}**",
         f"The Night's Watch wins, the highest bidder: {card.watch_wins}",
@@ -194,41 +246,28 @@ def _orders(decision: dict[str, Any]) -> list[str]:
     ]
 
 
-def _rules(kind: str, decision: dict[str, Any], extras: Extras) -> list[str]:
-    """The rules that bear on a decision of this kind."""
+def _resolved_card(kind: str, decision: dict[str, Any]) -> list[str]:
+    """The Westeros, wildling or Tides of Battle card a decision is about, in full."""
+    schema, prompt = decision.get("schema") or {}, decision["prompt"]
+    if kind == "raven-peek":
+        return _wildling_card(FACTS.wildling_cards.get(str(schema.get("card", ""))))
+    if kind == "tides-redraw":
+        tides = FACTS.tides_cards.get(str(schema.get("card", "")))
+        drawn = [f"Your card: **{tides.name}**, {tides.strength:+d}."] if tides is not None else []
+        return [*drawn, TIDES_NOTE, SKULLS]
+    if kind == "westeros-choice":
+        westeros = _named_card(prompt, FACTS.westeros_cards)
+        return [f"**{westeros.name}**: {westeros.text}"] if westeros is not None else []
+    if kind.startswith("wildling-") or kind == "preemptive-raid":
+        return _wildling_card(_named_card(prompt, FACTS.wildling_cards))
+    return []
+
+
+def _situation(kind: str, decision: dict[str, Any]) -> list[str]:
+    """Rules that depend on the decision's situation: what a bid is for, the supply level."""
     schema = decision.get("schema") or {}
-    prompt = decision["prompt"]
-    if kind == "orders":
-        return _order_rules(tuple(FACTS.order_rules))
-    if kind in ("march", "raid", "support"):
-        return _order_rules((kind,))
-    if kind == "consolidate":
-        return _order_rules(("consolidate",)) + (_costs() if schema.get("muster") else [])
-    if kind in ("muster", "wildling-muster"):
-        return _costs()
-    if kind in ("house-card", "replace-card"):
-        return _cards(decision)
-    if kind in CARD_KINDS:
-        return [card_block(CARD_KINDS[kind]), *_cards(decision)]
     if kind == "bid":
-        if "wildling" in prompt.lower():
-            return [
-                "Every power token bid is spent, win or lose. The bids are added together: reaching the "
-                "wildlings' strength beats them. The card revealed then rewards the highest bidder or "
-                "punishes the lowest (`/rules wildling` shows every card)."
-            ]
-        return [
-            "Every power token bid is spent, win or lose. The houses take the track's places from the "
-            "highest bid down; the holder of the Iron Throne settles ties (for the Iron Throne track itself, "
-            "the holder before the bids)."
-        ]
-    if kind in ("casualties", "retreat-losses"):
-        return [
-            "Each loss is one unit, whatever its strength; units that supported the battle are never lost, "
-            "and routed units are never chosen. " + ICONS
-        ]
-    if kind == "skull-casualties":
-        return [SKULLS]
+        return [WILDLING_BIDS if "wildling" in decision["prompt"].lower() else TRACK_BIDS]
     if kind == "reconcile":
         level = int(schema.get("supply", 0))
         sizes = ", ".join(map(str, FACTS.supply_limits[level]))
@@ -236,35 +275,20 @@ def _rules(kind: str, decision: dict[str, Any], extras: Extras) -> list[str]:
             f"Supply {level} allows armies of at most {sizes} units (an army: two or more units of one "
             "house in one area; ships in a port count too)."
         ]
-    if kind == "retreat":
-        return [
-            "All the units go to one adjacent area that is empty or yours, never to the area the attackers "
-            "came from, and never past your supply limit: an area listed with losses costs that many units "
-            "first. Without any such area they are destroyed. Retreating units are routed: no strength and "
-            "no moves for the rest of the round."
-        ]
-    if kind == "raven":
-        return [
-            "A swap puts one of your unused tokens in place of one of your orders on the board; the limit "
-            "of special (★) orders still holds. A look shows you the top wildling card, which you then keep "
-            "on top or bury at the bottom; you may tell the others what it is, but not show it."
-        ]
-    if kind == "raven-peek":
-        card = FACTS.wildling_cards.get(str(schema.get("card", "")))
-        return _wildling_card(card) if card is not None else []
-    if kind == "westeros-choice":
-        westeros = _named_card(prompt, FACTS.westeros_cards)
-        return [f"**{westeros.name}**: {westeros.text}"] if westeros is not None else []
-    if kind.startswith("wildling-") or kind == "preemptive-raid":
-        wildling = _named_card(prompt, FACTS.wildling_cards)
-        return [*(_wildling_card(wildling) if wildling is not None else []), *_cards(decision)]
-    if kind == "tides-redraw":
-        tides = FACTS.tides_cards.get(str(schema.get("card", "")))
-        drawn = [f"Your card: **{tides.name}**, {tides.strength:+d}."] if tides is not None else []
-        return [*drawn, TIDES_NOTE, SKULLS]
-    if kind == "blade":
-        return ["The Valyrian Steel Blade adds 1 to its holder's strength in one battle a round."]
     return []
+
+
+def _rules(kind: str, decision: dict[str, Any]) -> list[str]:
+    """The rules that bear on a decision: the orders it resolves, the house card whose text it carries
+    out, fixed texts of its kind, mustering costs, the card it is about, its situation, and every house
+    card its answers name."""
+    lines = _order_rules(ORDER_KINDS.get(kind, ()))
+    if kind in CARD_KINDS:
+        lines.append(card_block(CARD_KINDS[kind]))
+    lines += TEXTS.get(kind, [])
+    if kind in ("muster", "wildling-muster") or (kind == "consolidate" and decision["schema"].get("muster")):
+        lines += _costs()
+    return [*lines, *_resolved_card(kind, decision), *_situation(kind, decision), *_cards(decision)]
 
 
 def _answers(kind: str, decision: dict[str, Any], extras: Extras) -> list[str]:
@@ -274,8 +298,7 @@ def _answers(kind: str, decision: dict[str, Any], extras: Extras) -> list[str]:
             return answers.describe(line, kind)
 
         return answer_lines(decision, describe)
-    form = FORMS.get(kind, DESTROY_FORM)
-    lines = [f"**Answer** in notation: {form}"]
+    lines = [f"**Answer** in notation: {FORMS[kind]}"] if kind in FORMS else []
     if kind == "orders":
         lines += _orders(decision)
     else:
@@ -294,7 +317,7 @@ def decision_help(payload: dict[str, Any], extras: Extras) -> str:
     decision = payload["decision"]
     kind = decision["kind"]
     meaning = MEANINGS.get(kind) or decision["prompt"]
-    rules = _rules(kind, decision, extras)
+    rules = _rules(kind, decision)
     parts = [meaning, "", *_answers(kind, decision, extras)]
     if rules:
         parts += ["", "**The rules**", *rules]
