@@ -4,6 +4,7 @@ Every component the bot sends is answered here, in one ``on_interaction`` listen
 a minute ago or before a restart. A click on a decision's prompt is checked in this order: the game is
 open, the clicker plays the house the prompt is for (others are refused privately), the decision is
 still the one the prompt was drawn for (else the clicker gets a private note and their current prompt).
+The help of a prompt is checked the same way: it may show what only its house may see (a hand of cards).
 """
 
 from __future__ import annotations
@@ -189,6 +190,8 @@ class ComponentsCog(commands.Cog):
             return
         if isinstance(reaction, prompts.OpenModal):
             await interaction.response.send_modal(prompts.answer_modal(current.payload, reaction.prefill))
+        elif isinstance(reaction, prompts.ShowHelp):
+            await say_privately(interaction, None, embed=reaction.embed)
         elif isinstance(reaction, prompts.Show):
             message = prompts.build_prompt(
                 current.payload,

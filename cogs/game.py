@@ -57,8 +57,10 @@ takes a seat · `/game house` picks a house · `/game watch` follows as a specta
 creator) deals the houses and begins.
 Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's channel, and \
 only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
-game's notation (below).
+game's notation (below); its **What can I do here?** button explains the decision and its rules.
 `/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards`.
+`/rules card`, `/rules area`, `/rules order`, `/rules westeros`, `/rules wildling`, `/rules tides`: the \
+rules reference of this channel's game, privately.
 
 **Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
 administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \

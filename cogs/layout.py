@@ -1,5 +1,6 @@
 """The building blocks of a prompt's components, within Discord's limits: rows of selects and buttons,
-buttons, selects and their options, and the "Type the answer" button every prompt has.
+buttons, selects and their options, and the "Type the answer" and "What can I do here?" buttons every
+prompt has.
 
 Every component's custom id starts from the decision's (:func:`root_id`), so a click names the game, the
 house and the question it was drawn for (see :mod:`cogs.ids`).
@@ -19,6 +20,8 @@ PLACEHOLDER = 150
 MENU = 25  # options in one select
 PER_PAGE = 4  # selects in one message, leaving a row for its buttons
 TYPE_LABEL = "Type the answer"
+HELP_LABEL = "What can I do here?"
+HELP_OP = "h"
 
 
 def clip(text: str, limit: int) -> str:
@@ -108,3 +111,8 @@ def type_button(layout: Layout, cid: CustomId, *args: object) -> None:
     if not cid.fits("t", *args):
         args = ()
     layout.button(button(cid, "t", *args, label=TYPE_LABEL, style=discord.ButtonStyle.secondary))
+
+
+def help_button(layout: Layout, cid: CustomId) -> None:
+    """The "What can I do here?" button: the decision's help, shown privately (it changes no screen)."""
+    layout.button(button(cid, HELP_OP, label=HELP_LABEL))

@@ -16,6 +16,7 @@ op         component                               does
 =========  ======================================  ====================================================
 t[:…]      button                                  open the "type the answer" modal, prefilled
 x          modal                                   the typed answer → submit
+h          button                                  the decision's help, privately (a new message)
 c, g       select, button                          listed choices (:mod:`cogs.listed`)
 d, dn      multi-select, button                    pick N of these (:mod:`cogs.pick`)
 r, rs, rk  select, buttons                         order these (:mod:`cogs.ranking`)
@@ -31,7 +32,7 @@ import discord
 
 from cogs import listed, pick, ranking
 from cogs.ids import NONE, CustomId
-from cogs.layout import Layout, clip, root_id, type_button
+from cogs.layout import HELP_OP, Layout, clip, help_button, root_id, type_button
 from cogs.screens import (
     GameScreens,
     OpenModal,
@@ -49,15 +50,24 @@ __all__ = [
     "Reaction",
     "Screen",
     "Show",
+    "ShowHelp",
     "Submit",
     "answer_modal",
     "answer_screen",
     "answered_message",
     "build_prompt",
+    "help_embed",
     "private_view",
     "react",
     "show_prompt_view",
 ]
+
+
+@dataclass(frozen=True)
+class ShowHelp:
+    """A click on "What can I do here?": show the decision's help privately, leaving the prompt as it is."""
+
+    embed: discord.Embed
 
 
 @dataclass
@@ -116,7 +126,7 @@ def build_prompt(
     channel: bool = False,
 ) -> PromptMessage:
     """The message asking for ``payload``'s decision: an embed saying what is asked and by when, and the
-    components to answer it, always including a "Type the answer" button."""
+    components to answer it, always including the "Type the answer" and "What can I do here?" buttons."""
     screens = screens_for(payload)
     decision = payload["decision"]
     cid = root_id(payload)
@@ -125,6 +135,7 @@ def build_prompt(
     body = screens.build(payload, extras, layout, screen)
     if body is None:
         body = _generic(screens, decision, extras, cid, layout, screen)
+    help_button(layout, cid)
     layout.view.stop()  # never kept by discord.py: clicks are handled from the custom id alone
     return PromptMessage(
         _content(screens, payload, channel), _embed(screens, payload, body, note), layout.view
@@ -157,6 +168,17 @@ def answered_message(payload: dict[str, Any], line: str, *, channel: bool, note:
     return PromptMessage(None, embed, None)
 
 
+def help_embed(payload: dict[str, Any], extras: Any) -> discord.Embed:
+    """What the "What can I do here?" button shows: the game's help for the decision."""
+    screens = screens_for(payload)
+    decision = payload["decision"]
+    return discord.Embed(
+        title=clip(f"❔ {screens.kind_title(decision['kind'])}", 256),
+        description=clip(screens.decision_help(payload, extras), 4000),
+        colour=screens.seat_colour(decision["house"]),
+    )
+
+
 def answer_modal(payload: dict[str, Any], prefill: str) -> discord.ui.Modal:
     """The "type the answer" modal: one notation line, prefilled (the default, or the draft so far)."""
     decision = payload["decision"]
@@ -179,7 +201,7 @@ def answer_modal(payload: dict[str, Any], prefill: str) -> discord.ui.Modal:
     return modal
 
 
-def react(payload: dict[str, Any], extras: Any, cid: CustomId, values: list[str]) -> Reaction:
+def react(payload: dict[str, Any], extras: Any, cid: CustomId, values: list[str]) -> Reaction | ShowHelp:
     """What a click on a component of this decision's prompt does. Raises ValueError for a click that
     does not fit the decision (an edited or garbled id): the caller treats it as a stale prompt."""
     screens = screens_for(payload)
@@ -187,6 +209,8 @@ def react(payload: dict[str, Any], extras: Any, cid: CustomId, values: list[str]
     default = strip_house(decision["default"])
     if cid.op == "t":
         return OpenModal(_typed_prefill(screens, payload, extras, cid.args) or default)
+    if cid.op == HELP_OP:
+        return ShowHelp(help_embed(payload, extras))
     if cid.op in listed.OPS:
         return listed.react(screens.choices(decision, extras) or [], default, cid, values)
     if cid.op in pick.OPS:

@@ -10,6 +10,10 @@ which generic screen suits each decision (:meth:`GameScreens.choices`, :meth:`~G
 of Thrones: orders for every area, a march split, a muster plan). A game's screens live in its own package
 (``cogs/thrones/``) and are found through :func:`screens_of`, or :func:`screens_for` a payload.
 
+A game may also keep a rules reference (:meth:`GameScreens.reference_topics`, shown by ``/rules``) and
+explain each decision behind the "What can I do here?" button of its prompts
+(:meth:`GameScreens.decision_help`).
+
 A screen is a pure function of the decision's payload, the game's prompt extras (see
 :meth:`table.kind.GameKind.extras`) and a :class:`Screen` (an op and its args, from a custom id): no prompt
 lives in memory, so a click is handled the same after a restart.
@@ -109,6 +113,22 @@ class Status:
     fields: tuple[tuple[str, str, bool], ...] = ()
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a game's rules reference: ``key`` finds it again (at most 100 characters), ``name`` is
+    what people call it, ``detail`` tells it apart among the suggestions ("House Stark, 4"), and
+    ``aliases`` are other names it answers to (the notation of an order token)."""
+
+    key: str
+    name: str
+    detail: str = ""
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.detail})" if self.detail else self.name
+
+
 def strip_house(line: str) -> str:
     """``stark: bid 2`` -> ``bid 2``: a notation line without its seat."""
     head, sep, rest = line.partition(":")
@@ -117,6 +137,24 @@ def strip_house(line: str) -> str:
 
 def plain_word(word: str) -> str:
     return word.replace("-", " ")
+
+
+def answer_lines(decision: dict[str, Any], describe: Callable[[str], str], shown: int = 12) -> list[str]:
+    """The part of a decision's help every game shares: its listed answers in notation, each as a person
+    reads it (the first ``shown``), an example, and the ways to answer."""
+    listed = [strip_house(o) for o in decision.get("options") or []]
+    lines = []
+    if listed:
+        lines.append("**Your answers**, in notation:")
+        for answer in listed[:shown]:
+            read = describe(answer)
+            same = read.lower() == plain_word(answer).lower()
+            lines.append(f"`{answer}`" if same else f"`{answer}`: {read}")
+        if len(listed) > shown:
+            lines.append(f"… and {len(listed) - shown} more (the menu lists them all).")
+    lines.append(f"**Example**: `{strip_house(decision['default'])}` (the suggested answer).")
+    lines.append("Answer with the menu, the **Type the answer** button, or `/game act`.")
+    return lines
 
 
 class GameScreens:
@@ -250,6 +288,29 @@ class GameScreens:
                 if word.lower().startswith(last.lower()):
                     add(f"{head} {word}")
         return found[:MAX_SUGGESTIONS]
+
+    def decision_help(self, payload: dict[str, Any], extras: Any) -> str:
+        """What a prompt's "What can I do here?" button shows, privately, in Markdown (at most 4,000
+        characters; more is cut): what the decision means, its legal answers in notation with an example,
+        and the rules that bear on it. By default: the prompt and the listed answers."""
+        decision = payload["decision"]
+
+        def describe(line: str) -> str:
+            return self.describe(line, decision["kind"])
+
+        return "\n".join([decision["prompt"], "", *answer_lines(decision, describe)])
+
+    # --- the rules reference ----------------------------------------------------------------------------
+
+    def reference_topics(self) -> dict[str, tuple[Entry, ...]]:
+        """The game's rules reference (``/rules``): for each topic it has, among the command's subcommands
+        (``card``, ``area``, ``order``, ``westeros``, ``wildling``, ``tides``), its entries. Empty for a
+        game without a reference."""
+        return {}
+
+    def reference_embed(self, topic: str, key: str) -> discord.Embed | None:
+        """The full text of one entry of the reference, within Discord's limits; None for an unknown key."""
+        return None
 
     def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
         """A notable moment the game's kind reported (``report["report"]`` names it: a battle...), drawn

@@ -95,6 +95,16 @@ class OrderToken:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderRule:
+    """What an order type does, for people: the rules reference and the prompts' help."""
+
+    type: OrderType
+    name: str  # "Consolidate Power"
+    text: str  # what an order of this type does
+    special: str  # what its starred token adds besides its bonus
+
+
+@dataclass(frozen=True, slots=True)
 class HouseCard:
     id: str
     house: str
@@ -126,6 +136,7 @@ class WildlingCard:
 @dataclass(frozen=True, slots=True)
 class TidesCard:
     id: str
+    name: str
     copies: int
     strength: int
     swords: int
@@ -159,6 +170,7 @@ class ThronesData:
     areas: dict[str, Area]
     houses: dict[str, House]
     order_tokens: dict[str, OrderToken]
+    order_rules: dict[str, OrderRule]  # order type -> what it does, in ORDER_TYPES order
     house_cards: dict[str, HouseCard]
     westeros_cards: dict[str, WesterosCard]  # card id -> definition (one per card, whatever its decks)
     westeros_decks: dict[int, tuple[str, ...]]  # deck (1, 2, 3) -> its card ids, copies expanded
@@ -261,9 +273,10 @@ def _number(value: object, what: str, low: int | None = None, high: int | None =
     return value
 
 
-def _entries(doc: Mapping[str, Any], file: str, key: str) -> dict[str, Any]:
-    """The sub-tables of `[key.<id>]` in one file, after checking the file holds nothing else."""
-    _Table(doc, f"{file}.toml", required=[key])
+def _entries(doc: Mapping[str, Any], file: str, key: str, others: Iterable[str] = ()) -> dict[str, Any]:
+    """The sub-tables of `[key.<id>]` in one file, after checking the file holds nothing else (besides
+    the tables ``others``, read on their own)."""
+    _Table(doc, f"{file}.toml", required=[key, *others])
     entries = doc[key]
     if not isinstance(entries, dict) or not entries:
         raise DataError(f"{file}.toml: [{key}] must hold one table per entry")
@@ -297,6 +310,7 @@ def parse(files: Mapping[str, Mapping[str, Any]]) -> ThronesData:
         areas=areas,
         houses=houses,
         order_tokens=_parse_orders(files["orders"]),
+        order_rules=_parse_order_rules(files["orders"]),
         house_cards=_parse_house_cards(files["house_cards"]),
         westeros_cards=westeros_cards,
         westeros_decks=westeros_decks,
@@ -460,7 +474,7 @@ def _parse_houses(
 
 def _parse_orders(doc: Mapping[str, Any]) -> dict[str, OrderToken]:
     tokens: dict[str, OrderToken] = {}
-    for token_id, raw in _entries(doc, "orders", "tokens").items():
+    for token_id, raw in _entries(doc, "orders", "tokens", others=["types"]).items():
         t = _Table(raw, f'orders.toml [tokens."{token_id}"]', ["type", "bonus", "special", "copies", "name"])
         order_type = t.text("type")
         if order_type not in ORDER_TYPES:
@@ -480,6 +494,21 @@ def _parse_orders(doc: Mapping[str, Any]) -> dict[str, OrderToken]:
     if specials != Counter(ORDER_TYPES):
         raise DataError("orders.toml: each order type must have exactly one special token")
     return tokens
+
+
+def _parse_order_rules(doc: Mapping[str, Any]) -> dict[str, OrderRule]:
+    entries = _entries(doc, "orders", "types", others=["tokens"])
+    if set(entries) != set(ORDER_TYPES):
+        raise DataError(
+            f"orders.toml: [types] must describe exactly {', '.join(ORDER_TYPES)}, found {', '.join(entries)}"
+        )
+    rules = {}
+    for order_type in ORDER_TYPES:
+        t = _Table(entries[order_type], f"orders.toml [types.{order_type}]", ["name", "text", "special"])
+        rules[order_type] = OrderRule(
+            cast(OrderType, order_type), t.text("name"), t.text("text"), t.text("special")
+        )
+    return rules
 
 
 def _parse_house_cards(doc: Mapping[str, Any]) -> dict[str, HouseCard]:
@@ -555,10 +584,11 @@ def _parse_tides(doc: Mapping[str, Any]) -> dict[str, TidesCard]:
         t = _Table(
             raw,
             f"tides_of_battle.toml [cards.{card_id}]",
-            ["copies", "strength", "swords", "fortifications", "skulls"],
+            ["name", "copies", "strength", "swords", "fortifications", "skulls"],
         )
         cards[card_id] = TidesCard(
             id=card_id,
+            name=t.text("name"),
             copies=t.number("copies", low=1),
             strength=t.number("strength", low=0),
             swords=t.number("swords", low=0),

@@ -4,7 +4,8 @@ Its own screens are those of the combinatorial decisions (orders, a march, a mus
 change are a generic "pick N of these", a tie is a generic ranking of houses, and every other decision
 lists its answers. This module only ties the game's parts together: names (:mod:`.names`), answers in
 words (:mod:`.answers`), drafts (:mod:`.drafts`), the screens (:mod:`.orders`, :mod:`.march`,
-:mod:`.muster`), notation (:mod:`.notation`) and what anyone may look at (:mod:`.looking`).
+:mod:`.muster`), notation (:mod:`.notation`), what anyone may look at (:mod:`.looking`), each decision's
+help (:mod:`.guide`) and the rules reference (:mod:`.reference`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import discord
 
 from cogs.ids import CustomId
 from cogs.layout import Layout
-from cogs.screens import Choice, GameScreens, Pick, Ranking, Reaction, Screen, Status
-from cogs.thrones import answers, battle, looking, march, muster, names, notation, orders
+from cogs.screens import Choice, Entry, GameScreens, Pick, Ranking, Reaction, Screen, Status
+from cogs.thrones import answers, battle, guide, looking, march, muster, names, notation, orders, reference
 from cogs.thrones.drafts import unit_pick
 from table.thrones.extras import Extras
 
@@ -134,6 +135,15 @@ class ThronesScreens(GameScreens):
         self, verb: str, words: list[str], last: str, decision: dict[str, Any] | None
     ) -> list[str]:
         return notation.next_words(verb, words, last, decision)
+
+    def decision_help(self, payload: dict[str, Any], extras: Extras) -> str:
+        return guide.decision_help(payload, extras)
+
+    def reference_topics(self) -> dict[str, tuple[Entry, ...]]:
+        return reference.TOPICS
+
+    def reference_embed(self, topic: str, key: str) -> discord.Embed | None:
+        return reference.reference_embed(topic, key)
 
     def status(self, readout: Readout, view: dict[str, Any]) -> Status:
         return looking.status(readout, view)

@@ -9,6 +9,7 @@ import pytest
 
 from cogs import prompts
 from cogs.ids import MAX_LENGTH, CustomId, fingerprint, parse
+from cogs.layout import HELP_OP
 from cogs.listed import group_choices
 from cogs.screens import Choice
 from cogs.thrones import SCREENS, answers, drafts, names
@@ -36,7 +37,7 @@ def show(found: Found, reaction: prompts.Reaction) -> prompts.PromptMessage:
 
 def check_limits(message: prompts.PromptMessage, payload: dict[str, Any]) -> None:
     """Discord's limits, and our own rules: every id parses back to this decision, every prompt can be
-    typed."""
+    typed and has its help."""
     rows = message.view.to_components() if message.view is not None else []
     assert len(rows) <= 5
     seen = set()
@@ -66,7 +67,8 @@ def check_limits(message: prompts.PromptMessage, payload: dict[str, Any]) -> Non
             else:
                 assert 1 <= len(component["label"]) <= 80
     if message.view is not None:
-        assert any(parse(c["custom_id"]).op == "t" for row in rows for c in row["components"])
+        ops = {parse(c["custom_id"]).op for row in rows for c in row["components"]}
+        assert {"t", HELP_OP} <= ops
     embed = message.embed
     assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096 and len(embed) <= 6000
     assert message.content is None or len(message.content) <= 2000

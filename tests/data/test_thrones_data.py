@@ -233,6 +233,14 @@ def test_wildling_and_tides_decks(facts: ThronesData) -> None:
     assert sum(card.copies for card in facts.tides_cards.values()) == 24
     assert set(facts.tides_cards) == {"blank", "sword", "fortification", "two", "three", "skull"}
     assert sum(card.copies * card.skulls for card in facts.tides_cards.values()) == 2
+    assert all(card.name for card in facts.tides_cards.values())
+
+
+def test_every_order_type_says_what_it_does(facts: ThronesData) -> None:
+    assert tuple(facts.order_rules) == thrones.ORDER_TYPES
+    assert {t.type for t in facts.order_tokens.values()} == set(facts.order_rules)
+    assert all(rule.name and rule.text and rule.special for rule in facts.order_rules.values())
+    assert facts.order_rules["consolidate"].name == "Consolidate Power"
 
 
 # --- broken data --------------------------------------------------------------------------------------
@@ -347,6 +355,10 @@ def _sixteen_orders(f: Files) -> None:
     f["orders"]["tokens"]["raid"]["copies"] = 3
 
 
+def _order_type_undescribed(f: Files) -> None:
+    del f["orders"]["types"]["raid"]
+
+
 def _supply_row_unsorted(f: Files) -> None:
     f["rules"]["supply_limits"]["4"] = [2, 3, 3, 2]
 
@@ -407,6 +419,7 @@ BROKEN: list[tuple[Callable[[Files], None], str]] = [
     (_tenth_wildling_card, r"wildling_cards\.toml: number of cards: expected 9, found 10"),
     (_tides_short, r"tides_of_battle\.toml: number of cards: expected 24, found 23"),
     (_sixteen_orders, r"orders\.toml: tokens per house: expected 15, found 16"),
+    (_order_type_undescribed, r"orders\.toml: \[types\] must describe exactly march, defense, support, raid"),
     (_supply_row_unsorted, r"rules\.toml \[supply_limits\]: level 4 must list army sizes largest first"),
     (_wildling_start_off_track, r"rules\.toml \[wildlings\]: 'start' 3 is not a value on the track"),
     (_missing_file, r"tides_of_battle\.toml: missing"),

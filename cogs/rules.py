@@ -1,0 +1,101 @@
+"""``/rules <topic> name``: the rules reference of the game of the channel (A Game of Thrones where no game
+is), privately: one entry in full, found by its name with suggestions as it is typed.
+
+Discord's commands are fixed when they are synced, so the topics are too (:data:`TOPICS`, the ones A Game
+of Thrones asked for); each game says which of them it has and what they hold
+(:meth:`cogs.screens.GameScreens.reference_topics`), and a topic it lacks is refused, naming those it has.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import lookup
+from cogs.common import Reply, actor_from, table_of
+from cogs.screens import MAX_SUGGESTION, screens_of
+from data.games import game
+from table.errors import TableError
+from table.kinds import DEFAULT_GAME
+from table.session import ENDED, OVER
+from table.text import clip, quote
+
+if TYPE_CHECKING:
+    from bot import MaesterBot
+
+# topic (the subcommand) -> what one entry is called, and the subcommand's description
+TOPICS: dict[str, tuple[str, str]] = {
+    "card": ("card", "A card in full: strength, icons and its whole text"),
+    "area": ("area", "An area of the board: castle, supply, power, port, neighbours, who starts there"),
+    "order": ("order", "An order: what it does, its bonus, its special variant and how many there are"),
+    "westeros": ("Westeros card", "A Westeros card: its deck, its effect and its wildling icon"),
+    "wildling": ("wildling card", "A wildling card: what the highest and the lowest bidders get"),
+    "tides": ("Tides of Battle card", "A Tides of Battle card: its number, its icons and how many"),
+}
+NAME = "Start typing, and pick one of the suggestions"
+
+
+def game_here(interaction: discord.Interaction) -> str:
+    """The game whose reference is shown: the newest game still open in this channel (or the channel this
+    thread is in), else its newest finished one, else the default game (in a DM too)."""
+    actor = actor_from(interaction)
+    here = [s for s in table_of(interaction).sessions.values() if actor.in_channel(s.channel_id)]
+    running = [s for s in here if s.status not in (OVER, ENDED)]
+    newest = max(running or here, key=lambda s: s.id, default=None)
+    return newest.settings.game if newest is not None else DEFAULT_GAME
+
+
+def show(game_id: str, topic: str, typed: str) -> discord.Embed:
+    """The embed of the entry ``typed`` names; raises TableError, saying why, when there is none."""
+    screens = screens_of(game_id)
+    title = game(game_id).title
+    topics = screens.reference_topics()
+    word = TOPICS[topic][0]
+    if not topics:
+        raise TableError(f"{title}, the game of this channel, has no rules reference.")
+    if topic not in topics:
+        has = ", ".join(f"`/rules {t}`" for t in TOPICS if t in topics)
+        raise TableError(f"{title} has no {word}s in its rules reference; it has {has}.")
+    entry = lookup.find(topics[topic], typed)
+    embed = None if entry is None else screens.reference_embed(topic, entry.key)
+    if embed is None:
+        near = lookup.nearest(topics[topic], typed)
+        hint = f" Did you mean {', '.join(near)}?" if near else " Pick one of the suggestions as you type."
+        raise TableError(f"No {word} is called {quote(typed)}.{hint}")
+    return embed
+
+
+def suggestions(game_id: str, topic: str, typed: str) -> list[app_commands.Choice[str]]:
+    entries = screens_of(game_id).reference_topics().get(topic, ())
+    return [
+        app_commands.Choice(name=clip(entry.label, MAX_SUGGESTION), value=entry.key)
+        for entry in lookup.suggest(entries, typed)
+    ]
+
+
+def _subcommand(topic: str, description: str) -> app_commands.Command:  # type: ignore[type-arg]
+    async def look_up(interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]) -> None:
+        async with Reply(interaction, ephemeral=True, defer=False) as reply:
+            await reply.send(embed=show(game_here(interaction), topic, name))
+
+    async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return suggestions(game_here(interaction), topic, current)
+
+    command = app_commands.Command(name=topic, description=description, callback=look_up)
+    command.autocomplete("name")(suggest)
+    return app_commands.describe(name=NAME)(command)
+
+
+class RulesCog(commands.GroupCog, group_name="rules", group_description="The rules reference, privately"):
+    def __init__(self, bot: MaesterBot) -> None:
+        self.bot = bot
+        super().__init__()
+        for topic, (_, description) in TOPICS.items():
+            self.app_command.add_command(_subcommand(topic, description))
+
+
+async def setup(bot: MaesterBot) -> None:
+    await bot.add_cog(RulesCog(bot))
