@@ -34,7 +34,7 @@ def _side(report: dict[str, Any], house: str) -> str:
         if key == "card" and report.get("cards", {}).get(house):
             detail = f" ({names.card_name(report['cards'][house])})"
         if key == "tides" and report.get("tides", {}).get(house):
-            detail = f" ({report['tides'][house].replace('-', ' ')})"
+            detail = f" ({names.tides_name(report['tides'][house])})"
         if key == "support":
             backers = [s for s in report.get("supporters", []) if s["backs"] == house]
             detail = (

@@ -91,6 +91,11 @@ def card_name(card: str) -> str:
     return info.name if info is not None else card
 
 
+def tides_name(card: str) -> str:
+    info = FACTS.tides_cards.get(card)
+    return info.name if info else card
+
+
 def card_label(card: str) -> str:
     """``Tywin Lannister (4)``: the name and the strength."""
     info = FACTS.house_cards.get(card)

@@ -78,3 +78,30 @@ async def test_the_status_of_a_game_set_aside_says_why_and_what_moderators_can_d
     session.broken = "its action 3 (House Stark) no longer replays"
     text = _text(embeds.status_embed(session))
     assert "Out of service" in text and "action 3" in text and "/mod undo" in text
+
+
+def test_a_battle_report_names_its_cards_and_supporters() -> None:
+    from cogs.thrones.battle import battle_embed
+
+    report = {
+        "game_id": 4,
+        "game_name": "Winter",
+        "area": "the-narrow-sea",
+        "attacker": "stark",
+        "defender": "baratheon",
+        "winner": "stark",
+        "strengths": {
+            "stark": {"units": 1, "card": 4, "tides": 2, "support": 1, "total": 8},
+            "baratheon": {"units": 1, "card": 0, "total": 1},
+        },
+        "cards": {"stark": "eddard-stark", "baratheon": "salladhor-saan"},
+        "tides": {"stark": "two"},
+        "supporters": [{"house": "stark", "area": "the-shivering-sea", "strength": 1, "backs": "stark"}],
+        "aftermath": ["House Baratheon loses 1 ship."],
+    }
+    embed = battle_embed(report)
+    stark, baratheon, then = (field.value or "" for field in embed.fields)
+    assert "house card: +4 (Eddard Stark)" in stark and "Tides of Battle: +2 (Two)" in stark
+    assert "House Stark from The Shivering Sea +1" in stark and "**total: 8**" in stark
+    assert "house card: +0 (Salladhor Saan)" in baratheon  # a card worth nothing is still named
+    assert "loses 1 ship" in then and "**House Stark** wins" in (embed.description or "")
