@@ -68,6 +68,9 @@ async def test_a_game_ended_by_a_moderator_reports_the_standings_as_they_stood(t
     assert payload["rounds"] == [1]  # the round it was ended in, as it stood
     castles = session.game.readout().scores
     assert {h: d["castles"] for h, d in payload["houses"].items()} == {h: [n] for h, n in castles.items()}
+    text = "\n".join(session.kind.report_markdown(payload))  # the demo's report.md says it so
+    assert text.startswith("A moderator ended the game in round 1")
+    assert f"| House Stark | {payload['houses']['stark']['castles_at_start']} | {castles['stark']} |" in text
 
 
 async def test_the_report_can_be_asked_for_again_after_a_restart(table: Table, db_path: Path) -> None:
