@@ -44,7 +44,7 @@ def markdown(report: dict[str, Any]) -> list[str]:
                 "Battles won",
                 "Battles lost",
                 "Power gained",
-                "House cards",
+                "House cards played",
             ]
         ),
         _row(["---:", "---", "---:", "---:", "---:", "---:", "---:"]),
