@@ -25,7 +25,7 @@ from cogs.common import (
 )
 from cogs.ids import fingerprint
 from cogs.new_game import deadlines, parse_options, shown_options
-from cogs.poster import board_file
+from cogs.poster import board_file, report_message
 from cogs.screens import screens_of
 from data.games import games
 from table import prompting
@@ -58,7 +58,8 @@ creator) deals the houses and begins.
 Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's channel, and \
 only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
 game's notation (below); its **What can I do here?** button explains the decision and its rules.
-`/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards`.
+`/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards` · \
+`/game report` (the game in numbers, at its end or so far).
 `/rules card`, `/rules area`, `/rules order`, `/rules westeros`, `/rules wildling`, `/rules tides`: the \
 rules reference of this channel's game, privately.
 
@@ -253,6 +254,23 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             }
             kwargs = {"file": file} if file is not None else {}
             await reply.send(embed=embeds.board_embed(payload, image=file is not None), **kwargs)
+
+    @app_commands.command(
+        name="report", description="The game in numbers: standings, battles, castles by round, power, cards"
+    )
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def report(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """The end-of-game report again, or the game so far: it replays the game and draws a chart, so it
+        is a command of its own (deferred) rather than part of /game status, which answers at once."""
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            payload = await self.table.report(session.id, actor_from(interaction))
+            message = await report_message(screens_of_game(session), payload)
+            if message is None:
+                await reply.send(f"{session.kind.title} keeps no report of its games.")
+                return
+            await reply.send(**message)
 
     @app_commands.command(name="log", description="What has happened in the game (its chronicle), by pages")
     @app_commands.describe(

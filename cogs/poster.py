@@ -65,6 +65,22 @@ def render_closeup(view: dict[str, Any], focus: str) -> bytes | None:
     return None if closeup is None else closeup(view, focus)
 
 
+def render_chart(report: dict[str, Any]) -> bytes:
+    """The chart of an end-of-game report, drawn by its game's renderer. Slow: call it in a thread."""
+    import renderer
+
+    return renderer.chart(report)
+
+
+async def chart_file(report: dict[str, Any]) -> discord.File | None:
+    try:
+        png = await asyncio.to_thread(render_chart, report)
+    except Exception:
+        log.exception("drawing a report's chart failed; posting it without one")
+        return None
+    return discord.File(io.BytesIO(png), filename="chart.png")
+
+
 async def closeup_file(view: dict[str, Any], focus: str) -> discord.File | None:
     try:
         png = await asyncio.to_thread(render_closeup, view, focus)
@@ -72,6 +88,27 @@ async def closeup_file(view: dict[str, Any], focus: str) -> discord.File | None:
         log.exception("drawing a close-up failed; posting without it")
         return None
     return None if png is None else discord.File(io.BytesIO(png), filename="closeup.png")
+
+
+async def report_message(screens: GameScreens, report: dict[str, Any]) -> dict[str, Any] | None:
+    """A report's embed and, for the end-of-game report, its chart (else the close-up of where it
+    happened, when it names one), as keyword arguments for ``send``; None if the game draws no such
+    report."""
+    embed = screens.report_embed(report)
+    if embed is None:
+        return None
+    message: dict[str, Any] = {"embed": embed}
+    focus, view = report.get("focus"), report.get("view")
+    if report.get("report") == "end":
+        file = await chart_file(report)
+    elif focus and view:
+        file = await closeup_file(view, str(focus))
+    else:
+        file = None
+    if file is not None:
+        embed.set_image(url=f"attachment://{file.filename}")
+        message["file"] = file
+    return message
 
 
 def _superseded(item: OutboxItem, later: list[OutboxItem]) -> bool:
@@ -367,21 +404,14 @@ class OutboxPoster:
 
     async def _report(self, item: OutboxItem) -> None:
         """A notable moment (a battle and its breakdown), with a close-up of where it happened when the
-        game's renderer draws close-ups."""
-        embed = self._screens(item).report_embed(item.payload)
-        if embed is None:
+        game's renderer draws close-ups; or the end-of-game report, with its chart."""
+        message = await report_message(self._screens(item), item.payload)
+        if message is None:
             log.warning(
                 "game %s: a %s report no screens draw; skipped", item.game_id, item.payload.get("report")
             )
             return
-        kwargs: dict[str, Any] = {"embed": embed}
-        focus, view = item.payload.get("focus"), item.payload.get("view")
-        if focus and view:
-            file = await closeup_file(view, str(focus))
-            if file is not None:
-                embed.set_image(url=f"attachment://{file.filename}")
-                kwargs["file"] = file
-        await self._send(self._channel(item.target_id), item, **kwargs)
+        await self._send(self._channel(item.target_id), item, **message)
 
     async def _nudge(self, item: OutboxItem) -> None:
         """A mention in the channel for a player who asked for channel pings: their prompt is in their DMs."""

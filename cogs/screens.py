@@ -313,8 +313,9 @@ class GameScreens:
         return None
 
     def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
-        """A notable moment the game's kind reported (``report["report"]`` names it: a battle...), drawn
-        for the channel; None for a report this game does not draw."""
+        """A notable moment the game's kind reported (``report["report"]`` names it: a battle...), or the
+        end-of-game report (``"end"``, see :func:`table.outbox.report_item`; the bot attaches its chart),
+        drawn for the channel; None for a report this game does not draw."""
         return None
 
     def status(self, readout: Readout, view: dict[str, Any]) -> Status:

@@ -32,13 +32,27 @@ def closeup(view: dict[str, Any], focus: str, **kwargs: Any) -> bytes:
     The function is found beside the game's ``render`` rather than named by a key of its own in
     data/games.toml: a close-up is the same renderer drawing less of the board, not another layer, and
     a game without close-ups then needs nothing in its entry."""
-    entry = game(_game_of(view))
-    module = importlib.import_module(entry.renderer.partition(":")[0])
-    draw = getattr(module, "closeup", None)
-    if draw is None:
-        raise NotImplementedError(f"The renderer of {entry.title} draws no close-ups.")
-    png: bytes = draw(view, focus, **kwargs)
+    png: bytes = _beside(_game_of(view), "closeup", "close-ups")(view, focus, **kwargs)
     return png
+
+
+def chart(report: dict[str, Any]) -> bytes:
+    """PNG bytes of the chart of an end-of-game report (the report as the table posts it, naming its
+    game: ``report["game"]``), drawn by the ``chart`` function beside the game's renderer, as
+    :func:`closeup` is found. Raises as :func:`closeup` does."""
+    png: bytes = _beside(str(report["game"]), "chart", "charts")(report)
+    return png
+
+
+def _beside(game_id: str, name: str, what: str) -> Any:
+    """The function ``name`` of the module that holds the game's renderer; NotImplementedError (naming
+    ``what`` it does not draw) if it has none."""
+    entry = game(game_id)
+    module = importlib.import_module(entry.renderer.partition(":")[0])
+    draw = getattr(module, name, None)
+    if draw is None:
+        raise NotImplementedError(f"The renderer of {entry.title} draws no {what}.")
+    return draw
 
 
 def _game_of(view: dict[str, Any]) -> str:
@@ -51,4 +65,4 @@ def _game_of(view: dict[str, Any]) -> str:
     return str(game_id)
 
 
-__all__ = ["closeup", "render"]
+__all__ = ["chart", "closeup", "render"]

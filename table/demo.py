@@ -1,6 +1,6 @@
 """A game played by AI seats through the table and SQLite, written to a folder: a board image after
-every phase, the phase summaries, the notation log and the final position. The way to see Maester work
-without a Discord server."""
+every phase, the phase summaries, the end-of-game report with its chart, the notation log and the final
+position. The way to see Maester work without a Discord server."""
 
 from __future__ import annotations
 
@@ -16,10 +16,19 @@ from table.settings import GameSettings
 from table.table import Table
 
 NARRATOR = Actor(0, "Maester demo")
+REPORT, CHART = "report.md", "chart.png"
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _write_report(out: Path, name: str, lines: list[str], png: bytes) -> None:
+    """The end-of-game report: its Markdown (the game's words, :meth:`table.kind.GameKind.report_markdown`)
+    with its chart."""
+    (out / CHART).write_bytes(png)
+    text = [f"# {name}: the game in numbers", "", *lines, "", f"![The game in numbers]({CHART})", ""]
+    (out / REPORT).write_text("\n".join(text))
 
 
 async def run_demo(
@@ -32,7 +41,7 @@ async def run_demo(
     options: dict[str, Any] | None = None,
 ) -> Path:
     """Play a complete game of ``game`` and write it to ``out``; returns the path of the log."""
-    from renderer import render
+    from renderer import chart, render
 
     out.mkdir(parents=True, exist_ok=True)
     database = out / "demo.sqlite3"
@@ -78,6 +87,10 @@ async def run_demo(
                     + ".",
                     "",
                 ]
+            elif item.kind == "report" and payload.get("report") == "end":
+                _write_report(out, session.name, session.kind.report_markdown(payload), chart(payload))
+                log += ["## The game in numbers", "", f"[The report]({REPORT}), and its chart:", ""]
+                log += [f"![The game in numbers]({CHART})", ""]
             elif item.kind == "notice":
                 log += [f"> {payload['text']}", ""]
             await table.mark_sent(item.id)

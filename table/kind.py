@@ -121,6 +121,12 @@ class GameKind:
         and ``view`` (a spectator's view). None by default."""
         return []
 
+    def report_markdown(self, report: dict[str, Any]) -> list[str]:
+        """The end-of-game report (see :func:`table.outbox.report_item`) as Markdown lines, for files
+        such as the demo's ``report.md``; the bot draws it with the game's screens instead. None by
+        default, as games keep no report by default."""
+        return []
+
     def seat_name(self, seat: str) -> str:
         return f"House {seat.title()}"
 

@@ -190,6 +190,22 @@ def private_items(session: Session, events: list[Event]) -> list[dict[str, Any]]
     return items
 
 
+def report_item(session: Session, report: dict[str, Any]) -> dict[str, Any]:
+    """The end-of-game report for the channel: the engine's report (see
+    :meth:`engine.core.game.Game.report`), named ``report: "end"`` among the game's reports, with the
+    table's ``status`` (``over``: won; ``ended`` by a moderator; else the game so far). The bot draws it
+    with the game's screens, and its chart with the game's renderer."""
+    payload = {
+        **report,  # the table's keys below win over any of the same name
+        "game_id": session.id,
+        "game": session.settings.game,
+        "game_name": session.name,
+        "status": session.status,
+        "report": "end",
+    }
+    return item("report", "channel", session.channel_id, **payload)
+
+
 def notice(session: Session, text: str, **data: Any) -> dict[str, Any]:
     return item(
         "notice",

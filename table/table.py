@@ -691,6 +691,7 @@ class Table:
                     ranking=list(readout.ranking),
                 )
             )
+            out += await self._report_items(session, [*session.log, *rows])
 
         async def write(unit: Store) -> None:
             if before is not None:
@@ -721,6 +722,17 @@ class Table:
                 raise
         session.log.extend(rows)
         return Outcome("Recorded.", [e for e in events if e.to is None])
+
+    async def _report_items(self, session: Session, rows: list[ActionRow]) -> list[dict[str, Any]]:
+        """The end-of-game report of the game ``rows`` play, as an outbox item (none for a game that keeps
+        no report). It replays the game, off the event loop. A failure to compute it is logged and the
+        game ends without it: the report must not keep the end from being recorded."""
+        try:
+            report = await asyncio.to_thread(_game_report, session, rows)
+        except Exception:
+            log.exception("game %s: the end-of-game report could not be computed", session.id)
+            return []
+        return [] if report is None else [outbox.report_item(session, report)]
 
     def _ai_steps(self, session: Session) -> list[Step]:
         game = session.require_game()
@@ -1048,12 +1060,14 @@ class Table:
             self.require_moderator(session, actor)
             if session.status in (OVER, ENDED):
                 raise TableError("This game is over already.")
+            started = session.game is not None and session.broken is None
             session.status = ENDED
             session.deadlines = {}
-            await self._write_moderation(
-                session, actor, "end", reason, {}, f"A moderator ended the game. {reason}".strip()
-            )
-        return Outcome("The game is ended. Its board, chronicle, status and export stay available.")
+            items = [outbox.notice(session, f"A moderator ended the game. {reason}".strip())]
+            if started:
+                items += await self._report_items(session, list(session.log))
+            await self._write_moderation(session, actor, "end", reason, {}, None, items)
+        return Outcome("The game is ended. Its board, chronicle, status, report and export stay available.")
 
     @staticmethod
     async def _save_deadlines(store: Store, session: Session) -> None:
@@ -1370,6 +1384,18 @@ class Table:
         page = pages - 1 if page is None else min(max(page, 0), pages - 1)
         return await self.store.chronicle(session.id, page * per_page, per_page), page, pages
 
+    async def report(self, game_id: int, actor: Actor) -> dict[str, Any]:
+        """The game in numbers (see :meth:`engine.core.game.Game.report`), as the end-of-game report's
+        outbox payload: after the game, or so far while it runs (everything in it is public). It replays
+        the game, off the event loop."""
+        session = self.reach(game_id, actor)
+        session.require_game()
+        report = await asyncio.to_thread(_game_report, session, list(session.log))
+        if report is None:
+            raise TableError(f"{session.kind.title} keeps no report of its games.")
+        payload: dict[str, Any] = outbox.report_item(session, report)["payload"]
+        return payload
+
     async def whole_chronicle(self, game_id: int, actor: Actor) -> list[str]:
         session = self.reach(game_id, actor)
         return await self.store.chronicle(session.id)
@@ -1454,6 +1480,12 @@ def _phases_before_each_action(session: Session, rows: list[ActionRow]) -> list[
         phases.append((readout.round or 0, readout.phase))
         game.apply_line(row.notation)
     return phases
+
+
+def _game_report(session: Session, rows: list[ActionRow]) -> dict[str, Any] | None:
+    """The report of the game ``rows`` play from its setup. Replays the whole log: run it in a thread."""
+    start = session.kind.new_game(session.settings.players, session.seed, session.settings.options)
+    return start.report(row.notation for row in rows)
 
 
 def require_id(value: int, what: str) -> None:

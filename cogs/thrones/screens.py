@@ -5,7 +5,8 @@ change are a generic "pick N of these", a tie is a generic ranking of houses, an
 lists its answers. This module only ties the game's parts together: names (:mod:`.names`), answers in
 words (:mod:`.answers`), drafts (:mod:`.drafts`), the screens (:mod:`.orders`, :mod:`.march`,
 :mod:`.muster`), notation (:mod:`.notation`), what anyone may look at (:mod:`.looking`), each decision's
-help (:mod:`.guide`) and the rules reference (:mod:`.reference`).
+help (:mod:`.guide`), the rules reference (:mod:`.reference`) and the reports (:mod:`.battle`, the
+end-of-game :mod:`.report`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from cogs.layout import Layout
 from cogs.screens import Choice, Entry, GameScreens, Pick, Ranking, Reaction, Screen, Status
 from cogs.thrones import answers, battle, guide, looking, march, muster, names, notation, orders, reference
 from cogs.thrones.drafts import unit_pick
+from cogs.thrones.report import report_embed
 from table.thrones.extras import Extras
 
 if TYPE_CHECKING:
@@ -152,7 +154,10 @@ class ThronesScreens(GameScreens):
         return looking.card_fields(view, seat)
 
     def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
-        return battle.battle_embed(report) if report.get("report") == "battle" else None
+        kind = report.get("report")
+        if kind == "battle":
+            return battle.battle_embed(report)
+        return report_embed(report) if kind == "end" else None
 
 
 SCREENS = ThronesScreens()

@@ -133,6 +133,15 @@ class Game(ABC):
         the listed options. See :mod:`engine.core.random_player`."""
         return None
 
+    def report(self, lines: Iterable[str]) -> dict[str, Any] | None:
+        """The game in numbers once ``lines`` are played from this game (a game as set up, for a whole
+        game): what the game counts for its end-of-game report, JSON-native, the same for the same
+        lines. It is read from a replay, so that an imported or reloaded game reports the same as one
+        played here; this game is not changed. Raises ReplayError for a line that does not apply.
+
+        None for a game that keeps no report (this default)."""
+        return None
+
     def check_end(self) -> bool:
         """Called before each step of the driver: end the game if it is won (set the winner, return True
         to run the driver again). Games that end only through their frames keep this default."""

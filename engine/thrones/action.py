@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Decision
 from engine.thrones.consolidate import ConsolidateFrame
+from engine.thrones.control import castle_counts
 from engine.thrones.frame import ThronesFrame
 from engine.thrones.marches import MarchesFrame
 from engine.thrones.raids import RaidsFrame
@@ -50,6 +51,7 @@ class ActionFrame(ThronesFrame):
                 f"Round {state.round}: the Action phase is over.",
                 phase="action",
                 round=state.round,
+                castles=castle_counts(state),  # as the round ends: the end-of-game report charts them
             )
             game.pop(self)
         return None

@@ -7,7 +7,7 @@ is logged, and replaying the log on the same setup rebuilds the same state byte 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import engine.thrones.action
@@ -152,6 +152,12 @@ class ThronesGame(Game):
 
     def check_end(self) -> bool:
         return check_victory(self)
+
+    def report(self, lines: Iterable[str]) -> dict[str, Any]:
+        """See :mod:`engine.thrones.report`."""
+        from engine.thrones.report import game_report
+
+        return game_report(self, lines)
 
     def sample(self, decision: Decision, rng: Rng) -> Action | None:
         from engine.thrones.random_player import GENERATORS

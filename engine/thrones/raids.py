@@ -118,11 +118,20 @@ class RaidsFrame(ThronesFrame):
             f"House {house.title()} raids from {BOARD.name(raid.source)} and removes House "
             f"{victim.house.title()}'s {TOKENS[victim.token].name} in {BOARD.name(raid.target)}."
         )
+        gained = 0
         if TOKENS[victim.token].type == "consolidate":
             gained = gain_power(state, house, 1)
             lost = lose_power(state, victim.house, 1)
             text += f" Plunder: +{gained} power for {house.title()}, -{lost} for {victim.house.title()}."
-        game.emit("raid", text, house=house, source=raid.source, target=raid.target, removed=victim.token)
+        game.emit(
+            "raid",
+            text,
+            house=house,
+            source=raid.source,
+            target=raid.target,
+            removed=victim.token,
+            gained=gained,
+        )
 
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         return {"step": "raids"}

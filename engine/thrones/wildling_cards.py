@@ -993,13 +993,13 @@ def _skinchanger_reward(game: ThronesGame, attack: WildlingAttackFrame, highest:
         "skinchanger-scout",
         f"House {highest.title()} gets back {gained} power.",
         house=highest,
-        power=gained,
+        gained=gained,
     )
 
 
 def _lose_power(game: ThronesGame, house: str, amount: int) -> None:
     lost = lose_power(game.state, house, amount)
-    _say(game, "skinchanger-scout", f"House {house.title()} discards {lost} power.", house=house, power=-lost)
+    _say(game, "skinchanger-scout", f"House {house.title()} discards {lost} power.", house=house, lost=lost)
 
 
 def _skinchanger_penalty(

@@ -11,7 +11,7 @@ size, says who holds what. Opened at full size, the map is at 1.5 pixels per map
 which every piece, count and name fits inside its area without covering anything (see placement).
 
 Close-ups (:func:`closeup`) draw one area and its neighbours at twice that scale, for battles and for a
-player's own realm.
+player's own realm. :func:`chart` draws the end-of-game report's castles, round by round.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from renderer.core.colours import PANEL
 from renderer.core.png import encode
 from renderer.thrones import basemap
 from renderer.thrones.board import STILL, Item, Layout, lay_out, paint
+from renderer.thrones.chart import chart
 from renderer.thrones.closeup import closeup
 from renderer.thrones.panel import draw_background, draw_panel
 from renderer.thrones.style import BOARD, HEIGHT, MAP_WIDTH, WIDTH
@@ -63,4 +64,4 @@ def render(view: dict[str, Any], *, highlights: bool = True) -> bytes:
     return encode(compose(view, highlights)[0])
 
 
-__all__ = ["closeup", "compose", "render"]
+__all__ = ["chart", "closeup", "compose", "render"]

@@ -63,6 +63,11 @@ WORDS: dict[str, str] = {
     "legend:battle": "battle this phase",
     "legend:march": "march this phase",
     "legend:impassable": "impassable",
+    "chart": "Castles and strongholds, round by round",
+    "chart:y": "held at the end of each round",
+    "chart:x": "Round",
+    "chart:start": "start",
+    "chart:goal": "{goal}: victory",
 }
 
 

@@ -14,6 +14,7 @@ from engine.thrones.game import ThronesGame
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
 from table.thrones.extras import game_extras
+from table.thrones.report import markdown
 
 # What a battle's story tells after its result, when it follows in the same step.
 _AFTERMATH = frozenset({"casualties", "retreat", "arianne", "garrison", "mace-tyrell", "tywin", "patchface"})
@@ -76,6 +77,9 @@ class ThronesKind(GameKind):
             for report in found:
                 report["view"] = view
         return found
+
+    def report_markdown(self, report: dict[str, Any]) -> list[str]:
+        return markdown(report)
 
 
 KIND = ThronesKind()

@@ -129,6 +129,7 @@ async def test_the_commands(tmp_path: Path) -> None:
             "help",
             "list",
             "notify",
+            "report",
         }
         assert names["mod"] == {"force", "undo", "pause", "resume", "deadline", "replace", "kick", "end"} | {
             "export",

@@ -78,6 +78,11 @@ async def test_the_closing_act_wins_and_the_finished_game_stays_readable(
         await bot.poster.flush()
         [over] = [m for m in fake.channel_messages() if m.embeds and "the game is over" in embed(m)["title"]]
         assert f"House {winner.title()}** wins" in embed(over)["description"]
+        # then the game in numbers, replayed from the setup: the imported actions count as much as these
+        [numbers] = [m for m in fake.channel_messages() if m.embeds and "in numbers" in embed(m)["title"]]
+        assert numbers.id > over.id and [a.filename for a in numbers.pngs] == ["chart.png"]
+        assert field_value(numbers, "Standings").startswith(f"1. House {winner.title()}: ")
+        assert f"start to round {session.game.readout().round}: " in field_value(numbers, "House Stark")
 
         # Everyone can still read the game: its board, its whole chronicle, its status and cards.
         board = await answer(fake, "alice", "game", "board")

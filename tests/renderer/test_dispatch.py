@@ -71,3 +71,23 @@ def test_a_closeup_of_a_game_whose_renderer_draws_none_is_refused(
     monkeypatch.delitem(globals(), "closeup")
     with pytest.raises(NotImplementedError, match="draws no close-ups"):
         renderer.closeup({"game": throwaway}, "somewhere")
+
+
+def chart(report: dict[str, Any]) -> bytes:
+    """The throwaway game's report charts, beside its renderer."""
+    drawn.append((report, {}))
+    return b"\x89PNG chart"
+
+
+def test_a_report_chart_reaches_the_chart_beside_the_renderer_of_its_game(throwaway: str) -> None:
+    report = {"game": throwaway, "houses": {}}
+    assert renderer.chart(report) == b"\x89PNG chart"
+    assert drawn == [(report, {})]
+
+
+def test_a_chart_of_a_game_whose_renderer_draws_none_is_refused(
+    throwaway: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delitem(globals(), "chart")
+    with pytest.raises(NotImplementedError, match="draws no charts"):
+        renderer.chart({"game": throwaway})

@@ -55,6 +55,7 @@ OPERATIONS: dict[str, Operation] = {
     "undo": lambda t, g: t.undo(g, ALICE, count=2),
     "remove-for-an-ai": lambda t, g: t.remove_player(g, ALICE, "baratheon", "random"),
     "pause": lambda t, g: t.pause(g, ALICE),
+    "end": lambda t, g: t.end_game(g, ALICE),  # with its report
     "force": lambda t, g: t.force(g, ALICE, "baratheon"),
     "submit": lambda t, g: t.submit(g, CAROL, t.session(g).game.decision_for("baratheon").default.format()),
 }

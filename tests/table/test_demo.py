@@ -22,6 +22,12 @@ async def test_the_demo_writes_every_phases_board_and_the_game_log(tmp_path):
         assert all(f"round-{number}-{phase}-phase.png" in names for phase in phases), number
     text = log.read_text()
     assert "## The end" in text and " wins." in text
+    assert "](report.md)" in text and "](chart.png)" in text
+    report = (tmp_path / "report.md").read_text()
+    assert "## Standings" in report and "## Castles and strongholds at the end of each round" in report
+    for house in position["houses"]:  # in both tables, and in the house cards' list
+        assert report.count(f"| House {house.title()} |") == 2 and f"**House {house.title()}**" in report
+    assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")
     assert all(f"]({board.name})" in text for board in boards)
     with sqlite3.connect(tmp_path / "demo.sqlite3") as db:
         seed = db.execute("SELECT seed FROM games").fetchone()[0]

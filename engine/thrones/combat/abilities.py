@@ -250,7 +250,12 @@ def after_winner_decision(game: ThronesGame, combat: CombatFrame, house: str) ->
     won = combat.winner == house
     if card == "tywin-lannister" and won:
         gained = gain_power(state, house, 2)
-        game.emit("tywin", f"Tywin Lannister: House {house.title()} gains {gained} power.", house=house)
+        game.emit(
+            "tywin",
+            f"Tywin Lannister: House {house.title()} gains {gained} power.",
+            house=house,
+            gained=gained,
+        )
     elif card == "roose-bolton" and not won:
         back = state.discards[house]
         state.hands[house].extend(back)
