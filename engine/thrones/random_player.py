@@ -25,14 +25,12 @@ from engine.thrones.marches import (
 )
 from engine.thrones.mustering import single_items, validate_muster
 from engine.thrones.orders import TOKENS
-from engine.thrones.planning import orders_schema
 from engine.thrones.reconcile import reconcile_plan
 from engine.thrones.turns import house_orders
 
 
 def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    state = game.state
-    schema = orders_schema(state, decision.house)
+    schema = decision.schema
     areas = list(schema["areas"])
     rng.shuffle(areas)
     pool = [token for token, count in schema["tokens"].items() for _ in range(count)]
