@@ -24,7 +24,7 @@ from engine.thrones.orders import TOKENS
 from engine.thrones.ports import settle_port
 from engine.thrones.state import State
 from engine.thrones.supply import within_limit
-from engine.thrones.turns import house_orders, next_in_turn
+from engine.thrones.turns import next_with_orders
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -271,9 +271,10 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         settle_port(game, land)
 
 
-def march_schema(state: State, house: str) -> dict[str, Any]:
+def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]:
+    """What the house's march orders in ``sources`` (see :func:`house_orders`) can do."""
     orders = {}
-    for source in house_orders(state, house, "march"):
+    for source in sources:
         movable = movable_units(state, source, house)
         destinations: dict[str, dict[str, Any]] = {}
         candidates: list[tuple[str, list[str]]] = []
@@ -305,14 +306,13 @@ class MarchesFrame(ThronesFrame):
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
-        index = next_in_turn(state, self.turn, lambda house: bool(house_orders(state, house, "march")))
-        if index is None:
+        found = next_with_orders(state, self.turn, "march")
+        if found is None:
             game.pop(self)
             return None
-        self.turn = index
-        house = state.throne[index]
-        sources = house_orders(state, house, "march")
-        schema = march_schema(state, house)
+        self.turn, sources = found
+        house = state.throne[self.turn]
+        schema = march_schema(state, house, sources)
         if len(sources) == 1 and not schema["orders"][sources[0]]["destinations"]:
             self._resolve(game, house, March(sources[0], ()))  # nothing can move: no choice to make
             return None

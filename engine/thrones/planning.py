@@ -138,7 +138,8 @@ class AssignOrdersFrame(ThronesFrame):
         for house in state.throne:
             if house in self.submitted:
                 continue
-            if not areas_needing_orders(state, house):
+            # A house asked before has areas to order (and still has: nothing moves in this step).
+            if house not in self._asked and not areas_needing_orders(state, house):
                 self.submitted[house] = {}
                 continue
             waiting.append(house)

@@ -26,7 +26,6 @@ from engine.thrones.marches import (
 from engine.thrones.mustering import single_items, validate_muster
 from engine.thrones.orders import TOKENS
 from engine.thrones.reconcile import reconcile_plan
-from engine.thrones.turns import house_orders
 
 
 def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
@@ -59,7 +58,7 @@ def _split(state, house: str, candidates: set[str]) -> tuple[list[str], list[str
 def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     state = game.state
     house = decision.house
-    sources = house_orders(state, house, "march")
+    sources = list(decision.schema["orders"])  # the house's march orders, as house_orders lists them
     for _ in range(8):
         source = rng.choice(sources)
         movable = movable_units(state, source, house)
