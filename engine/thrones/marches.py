@@ -18,6 +18,9 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, March
 from engine.thrones.board import BOARD, FACTS
+from engine.thrones.combat.neutral import NeutralAttackFrame
+from engine.thrones.combat.strength import breakdown
+from engine.thrones.combat.support import support_areas
 from engine.thrones.control import controller
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
@@ -103,10 +106,6 @@ def can_leave_power(state: State, house: str, source: str) -> str | None:
 def neutral_reach(state: State, house: str, source: str, dest: str, kinds: tuple[str, ...]) -> int:
     """The most a march on a neutral force could muster: its units, its order, and every support that
     could back it."""
-    from engine.thrones.combat.neutral import NeutralAttackFrame
-    from engine.thrones.combat.strength import breakdown
-    from engine.thrones.combat.support import support_areas
-
     probe = NeutralAttackFrame(
         area=dest, origin=source, attacker=house, march_token=state.orders[source].token, army=list(kinds)
     )
@@ -180,9 +179,7 @@ def validate_march(state: State, house: str, march: March) -> None:
 
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
-    from engine.thrones.combat.frame import CombatFrame
-    from engine.thrones.combat.neutral import NeutralAttackFrame
-    from engine.thrones.combat.support import support_areas
+    from engine.thrones.combat.frame import CombatFrame  # it imports this module
 
     state = game.state
     source = march.source

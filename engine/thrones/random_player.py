@@ -12,7 +12,17 @@ from engine.core.errors import IllegalAction
 from engine.core.random_player import play_random_game as generic_play
 from engine.core.random_player import random_action as generic_random_action
 from engine.core.rng import Rng
-from engine.thrones.actions import Action, Consolidate, March, Muster, MusterItem, PlaceOrders, Rank
+from engine.thrones.actions import (
+    Action,
+    Consolidate,
+    Destroy,
+    March,
+    Muster,
+    MusterItem,
+    PlaceOrders,
+    Rank,
+    Swap,
+)
 from engine.thrones.board import BOARD
 from engine.thrones.game import ThronesGame
 from engine.thrones.marches import (
@@ -122,8 +132,6 @@ def random_consolidate(game: ThronesGame, decision: Decision, rng: Rng) -> Actio
 
 
 def random_reconcile(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    from engine.thrones.actions import Destroy
-
     return Destroy(reconcile_plan(game.state, decision.house, rng))
 
 
@@ -134,16 +142,12 @@ def random_rank(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
 
 
 def random_wildling_destroy(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    from engine.thrones.actions import Destroy
-
     group = [(area, kind) for area, kind in rng.choice(decision.schema["groups"])]
     rng.shuffle(group)
     return Destroy(tuple(group[: decision.schema["count"]]))
 
 
 def random_wildling_swap(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    from engine.thrones.actions import Swap
-
     schema = decision.schema
     areas = [area for area, count in sorted(schema["units"].items()) for _ in range(count)]
     rng.shuffle(areas)
@@ -159,8 +163,6 @@ def random_wildling_muster(game: ThronesGame, decision: Decision, rng: Rng) -> A
 
 def random_losses(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     """Combat losses: any ``count`` of the units listed."""
-    from engine.thrones.actions import Destroy
-
     units = [tuple(unit) for unit in decision.schema["units"]]
     rng.shuffle(units)
     return Destroy(tuple(units[: decision.schema["count"]]))  # type: ignore[arg-type]
