@@ -1,7 +1,8 @@
 """What the engine works out once and keeps (decisions built once per phase, a frame's copy asking a
-changeable decision again) never changes a game: the same seed plays the same game, a game loaded from a
-position at any point goes on exactly as the original, and ``changeable_decision`` asks what a game
-reloaded from its position, the answer withdrawn, would ask."""
+changeable decision again, castles counted only when the board has changed) never changes a game: the
+same seed plays the same game, a game loaded from a position at any point goes on exactly as the
+original, ``changeable_decision`` asks what a game reloaded from its position, the answer withdrawn,
+would ask, and the castles are recounted whenever they may have changed."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine.core.decisions import Decision
 from engine.core.rng import Rng
+from engine.thrones.control import castle_counts
 from engine.thrones.game import ThronesGame
 from engine.thrones.random_player import random_action
 
@@ -114,3 +116,31 @@ def test_changeable_decision_asks_what_a_reloaded_game_would_and_touches_nothing
         decision = game.pending()[rng.below(len(game.pending()))]
         game.apply(decision.house, random_action(game, decision, rng))
     assert changeable > 0
+
+
+class CheckedGame(ThronesGame):
+    """A game that, before each victory check, recounts the castles and asserts that whenever the board
+    says nothing changed since the last check, the count is indeed the same."""
+
+    last: dict[str, int] | None = None
+
+    def check_end(self) -> bool:
+        state = self.state
+        counts = castle_counts(state)
+        if not (state.units.changed or state.power_tokens.changed):
+            assert counts == self.last
+        self.last = counts
+        return super().check_end()
+
+
+@GAMES
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), tides=st.booleans())
+def test_castles_are_counted_whenever_control_may_have_changed(players, seed, tides):
+    game = CheckedGame.new(players, seed, tides)
+    rng = Rng(seed)
+    while not game.over:
+        pending = game.pending()
+        decision = pending[rng.below(len(pending))]
+        game.apply(decision.house, random_action(game, decision, rng))
+    loaded = CheckedGame.from_position(game.to_position())
+    assert loaded.to_position() == game.to_position()
