@@ -213,15 +213,19 @@ class Game(ABC):
 
     def changeable_decision(self, seat: str) -> Decision | None:
         """The secret decision the seat has answered but may still change (until every seat has
-        answered), asked again exactly as it was asked."""
+        answered), asked again exactly as it was asked: what a copy of the frame on top, the seat's
+        answer withdrawn, asks (see :meth:`Frame.withdraw`); the game itself is not touched."""
         if self.over or self.decision_for(seat) is not None:
             return None
-        if not self.state.stack[-1].accepts_resubmission(seat):
+        top = self.state.stack[-1]
+        if not top.accepts_resubmission(seat):
             return None
-        probe = type(self).from_position(self.to_position())
-        probe.state.stack[-1].withdraw(seat)
-        probe._advance()
-        return probe.decision_for(seat)
+        probe = top.duplicate()
+        probe.withdraw(seat)
+        decisions = probe.run(self)
+        if not decisions:
+            raise RuntimeError(f"frame {top.kind} did not ask again for the answer it withdrew")
+        return next((d for d in decisions if d.house == seat), None)
 
     def apply(self, seat: str, action: Any) -> list[Event]:
         """Apply one seat's action and advance the game as far as it goes without another decision.

@@ -19,7 +19,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.mustering import apply_muster, can_muster, describe_items, validate_muster
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import State
-from engine.thrones.turns import house_orders, next_in_turn
+from engine.thrones.turns import next_with_orders
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -49,13 +49,12 @@ class ConsolidateFrame(ThronesFrame):
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
-        index = next_in_turn(state, self.turn, lambda house: bool(house_orders(state, house, "consolidate")))
-        if index is None:
+        found = next_with_orders(state, self.turn, "consolidate")
+        if found is None:
             game.pop(self)
             return None
-        self.turn = index
-        house = state.throne[index]
-        areas = house_orders(state, house, "consolidate")
+        self.turn, areas = found
+        house = state.throne[self.turn]
         musters = {area: allowed for area in areas if (allowed := muster_option(state, house, area))}
         if not musters:
             self._resolve(game, house, Consolidate(areas[0]))

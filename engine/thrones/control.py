@@ -51,12 +51,29 @@ def stronghold_count(state: State, house: str) -> int:
     )
 
 
+# Every castle area is a land area: its controller is that of :func:`controller` without the port and
+# sea cases. Paired with the house whose home it is, for the printed crest.
+_CASTLE_HOMES: tuple[tuple[str, str | None], ...] = tuple(
+    (area, BOARD.home_of.get(area)) for area in BOARD.castle_areas
+)
+assert all(area in BOARD.land for area, _ in _CASTLE_HOMES)
+
+
 def castle_counts(state: State) -> dict[str, int]:
+    """Castle and stronghold areas each house controls. The victory check counts them before every step
+    of the game, so this is :func:`controller` inlined over the castle areas."""
     counts = dict.fromkeys(state.houses, 0)
-    for area in BOARD.castle_areas:
-        owner = controller(state, area)
+    units, tokens, houses = state.units, state.power_tokens, state.houses
+    for area, home in _CASTLE_HOMES:
+        present = units.get(area)
+        if present:
+            counts[present[0].house] += 1
+            continue
+        owner = tokens.get(area)
         if owner is not None:
             counts[owner] += 1
+        elif home is not None and home in houses:
+            counts[home] += 1
     return counts
 
 

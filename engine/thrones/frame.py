@@ -31,7 +31,9 @@ class ThronesFrame(Frame):
         return False
 
     def withdraw(self, house: str) -> None:
-        """Forget the house's answer, so the frame asks it again (see ``ThronesGame.changeable_decision``)."""
+        """Forget the house's answer, so the frame asks it again. Called on a copy of the frame on top,
+        whose ``run`` must then return its decisions without changing the game (see
+        ``Frame.withdraw`` and ``Game.changeable_decision``)."""
         raise NotImplementedError
 
     def held_units(self) -> list[tuple[str, str]]:

@@ -7,7 +7,8 @@ is logged, and replaying the log on the same setup rebuilds the same state byte 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 import engine.thrones.action
@@ -160,9 +161,7 @@ class ThronesGame(Game):
         return game_report(self, lines)
 
     def sample(self, decision: Decision, rng: Rng) -> Action | None:
-        from engine.thrones.random_player import GENERATORS
-
-        generator = GENERATORS.get(decision.kind)
+        generator = _generators().get(decision.kind)
         return None if generator is None else generator(self, decision, rng)
 
     # --- services for frames ----------------------------------------------------------------------
@@ -173,6 +172,15 @@ class ThronesGame(Game):
     def mark(self, kind: str, *items: str) -> None:
         """Note a march or a battle of this Action phase for the board image."""
         self.state.marks.setdefault(kind, []).append(list(items))
+
+
+@functools.cache
+def _generators() -> dict[str, Callable[[ThronesGame, Decision, Rng], Action]]:
+    """The random player's samplers, imported on first use (their module imports this one), once: an
+    import statement run for every sampled decision costs more than the lookup."""
+    from engine.thrones.random_player import GENERATORS
+
+    return GENERATORS
 
 
 __all__ = ["ReplayError", "ThronesGame"]

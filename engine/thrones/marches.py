@@ -18,13 +18,16 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, March
 from engine.thrones.board import BOARD, FACTS
+from engine.thrones.combat.neutral import NeutralAttackFrame
+from engine.thrones.combat.strength import breakdown
+from engine.thrones.combat.support import support_areas
 from engine.thrones.control import controller
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.ports import settle_port
 from engine.thrones.state import State
 from engine.thrones.supply import within_limit
-from engine.thrones.turns import house_orders, next_in_turn
+from engine.thrones.turns import next_with_orders
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -103,10 +106,6 @@ def can_leave_power(state: State, house: str, source: str) -> str | None:
 def neutral_reach(state: State, house: str, source: str, dest: str, kinds: tuple[str, ...]) -> int:
     """The most a march on a neutral force could muster: its units, its order, and every support that
     could back it."""
-    from engine.thrones.combat.neutral import NeutralAttackFrame
-    from engine.thrones.combat.strength import breakdown
-    from engine.thrones.combat.support import support_areas
-
     probe = NeutralAttackFrame(
         area=dest, origin=source, attacker=house, march_token=state.orders[source].token, army=list(kinds)
     )
@@ -180,9 +179,7 @@ def validate_march(state: State, house: str, march: March) -> None:
 
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
-    from engine.thrones.combat.frame import CombatFrame
-    from engine.thrones.combat.neutral import NeutralAttackFrame
-    from engine.thrones.combat.support import support_areas
+    from engine.thrones.combat.frame import CombatFrame  # it imports this module
 
     state = game.state
     source = march.source
@@ -271,9 +268,10 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         settle_port(game, land)
 
 
-def march_schema(state: State, house: str) -> dict[str, Any]:
+def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]:
+    """What the house's march orders in ``sources`` (see :func:`house_orders`) can do."""
     orders = {}
-    for source in house_orders(state, house, "march"):
+    for source in sources:
         movable = movable_units(state, source, house)
         destinations: dict[str, dict[str, Any]] = {}
         candidates: list[tuple[str, list[str]]] = []
@@ -305,14 +303,13 @@ class MarchesFrame(ThronesFrame):
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
-        index = next_in_turn(state, self.turn, lambda house: bool(house_orders(state, house, "march")))
-        if index is None:
+        found = next_with_orders(state, self.turn, "march")
+        if found is None:
             game.pop(self)
             return None
-        self.turn = index
-        house = state.throne[index]
-        sources = house_orders(state, house, "march")
-        schema = march_schema(state, house)
+        self.turn, sources = found
+        house = state.throne[self.turn]
+        schema = march_schema(state, house, sources)
         if len(sources) == 1 and not schema["orders"][sources[0]]["destinations"]:
             self._resolve(game, house, March(sources[0], ()))  # nothing can move: no choice to make
             return None

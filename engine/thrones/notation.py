@@ -132,6 +132,8 @@ def area_id(text: str) -> str:
 
 
 def house_id(text: str) -> str:
+    if text in FACTS.houses:  # already an id, as drivers pass it: slug() would give it back
+        return text
     house = slug(text)
     if house.startswith("house-"):
         house = house[len("house-") :]

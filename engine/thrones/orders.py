@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -48,16 +49,23 @@ def unused(state: State, house: str) -> Counter[str]:
 
 
 def allowed_tokens(restrictions: Iterable[str]) -> Counter[str]:
-    """Tokens a house owns that the restrictions leave placeable."""
-    restrictions = tuple(restrictions)
-    return Counter({t: n for t, n in OWNED.items() if forbidden_by(t, restrictions) is None})
+    """Tokens a house owns that the restrictions leave placeable (a new Counter, the caller's to change)."""
+    return Counter(_allowed(tuple(restrictions))[0])
+
+
+@functools.cache
+def _allowed(restrictions: tuple[str, ...]) -> tuple[Counter[str], int, int]:
+    """For a round's restrictions: the placeable tokens, and how many of them are normal and special.
+    Worked out once for each set of restrictions (there are few), as Planning asks for them often."""
+    allowed = Counter({t: n for t, n in OWNED.items() if forbidden_by(t, restrictions) is None})
+    normal = sum(n for t, n in allowed.items() if not TOKENS[t].special)
+    special = sum(n for t, n in allowed.items() if TOKENS[t].special)
+    return allowed, normal, special
 
 
 def capacity(state: State, house: str) -> int:
     """How many orders the house can place in all, given restrictions and its stars."""
-    allowed = allowed_tokens(state.restrictions)
-    normal = sum(n for t, n in allowed.items() if not TOKENS[t].special)
-    special = sum(n for t, n in allowed.items() if TOKENS[t].special)
+    _, normal, special = _allowed(tuple(state.restrictions))
     return normal + min(special, stars(state, house))
 
 

@@ -126,13 +126,20 @@ class AssignOrdersFrame(ThronesFrame):
     sequential: bool = False
     submitted: dict[str, dict[str, str]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Each house's orders decision, built the first time it is asked. Nothing it depends on changes
+        # while this frame waits (the submissions stay in the frame until the last one is in), so it is
+        # built once per phase, not again after every submission. Not a field: no position holds it.
+        self._asked: dict[str, Decision] = {}
+
     def _houses_to_decide(self, game: ThronesGame) -> list[str]:
         state = game.state
         waiting = []
         for house in state.throne:
             if house in self.submitted:
                 continue
-            if not areas_needing_orders(state, house):
+            # A house asked before has areas to order (and still has: nothing moves in this step).
+            if house not in self._asked and not areas_needing_orders(state, house):
                 self.submitted[house] = {}
                 continue
             waiting.append(house)
@@ -152,6 +159,12 @@ class AssignOrdersFrame(ThronesFrame):
         return None
 
     def _decision(self, state: State, house: str) -> Decision:
+        asked = self._asked.get(house)
+        if asked is None:
+            asked = self._asked[house] = self._ask(state, house)
+        return asked
+
+    def _ask(self, state: State, house: str) -> Decision:
         schema = orders_schema(state, house)
         prompt = (
             f"Place one order on each of your {len(schema['areas'])} areas (up to {schema['stars']} special)."

@@ -19,7 +19,7 @@ from engine.thrones.control import gain_power, lose_power
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import State
-from engine.thrones.turns import house_orders, next_in_turn
+from engine.thrones.turns import house_orders, next_with_orders
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -50,9 +50,10 @@ def raid_targets(state: State, source: str) -> list[str]:
     return targets
 
 
-def raid_options(state: State, house: str) -> list[Raid]:
+def raid_options(state: State, sources: list[str]) -> list[Raid]:
+    """What a house's raid orders in ``sources`` (see :func:`house_orders`) can do."""
     options: list[Raid] = []
-    for source in house_orders(state, house, "raid"):
+    for source in sources:
         options.append(Raid(source, None))
         options.extend(Raid(source, target) for target in raid_targets(state, source))
     return options
@@ -65,13 +66,13 @@ class RaidsFrame(ThronesFrame):
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
-        index = next_in_turn(state, self.turn, lambda house: bool(house_orders(state, house, "raid")))
-        if index is None:
+        found = next_with_orders(state, self.turn, "raid")
+        if found is None:
             game.pop(self)
             return None
-        self.turn = index
-        house = state.throne[index]
-        options = raid_options(state, house)
+        self.turn, sources = found
+        house = state.throne[self.turn]
+        options = raid_options(state, sources)
         if len(options) == 1:
             self._resolve(game, house, options[0])
             return None
@@ -90,7 +91,7 @@ class RaidsFrame(ThronesFrame):
         expect(action, Raid, what="a raid ('raid SOURCE -> TARGET' or 'raid SOURCE -> none')")
         assert isinstance(action, Raid)
         state = game.state
-        if action not in raid_options(state, house):
+        if action not in raid_options(state, house_orders(state, house, "raid")):
             order = state.orders.get(action.source)
             if order is None or order.house != house or TOKENS[order.token].type != "raid":
                 raise IllegalAction(f"You have no raid order in {BOARD.name(action.source)}.")

@@ -12,7 +12,17 @@ from engine.core.errors import IllegalAction
 from engine.core.random_player import play_random_game as generic_play
 from engine.core.random_player import random_action as generic_random_action
 from engine.core.rng import Rng
-from engine.thrones.actions import Action, Consolidate, March, Muster, MusterItem, PlaceOrders, Rank
+from engine.thrones.actions import (
+    Action,
+    Consolidate,
+    Destroy,
+    March,
+    Muster,
+    MusterItem,
+    PlaceOrders,
+    Rank,
+    Swap,
+)
 from engine.thrones.board import BOARD
 from engine.thrones.game import ThronesGame
 from engine.thrones.marches import (
@@ -25,14 +35,11 @@ from engine.thrones.marches import (
 )
 from engine.thrones.mustering import single_items, validate_muster
 from engine.thrones.orders import TOKENS
-from engine.thrones.planning import orders_schema
 from engine.thrones.reconcile import reconcile_plan
-from engine.thrones.turns import house_orders
 
 
 def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    state = game.state
-    schema = orders_schema(state, decision.house)
+    schema = decision.schema
     areas = list(schema["areas"])
     rng.shuffle(areas)
     pool = [token for token, count in schema["tokens"].items() for _ in range(count)]
@@ -61,7 +68,7 @@ def _split(state, house: str, candidates: set[str]) -> tuple[list[str], list[str
 def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     state = game.state
     house = decision.house
-    sources = house_orders(state, house, "march")
+    sources = list(decision.schema["orders"])  # the house's march orders, as house_orders lists them
     for _ in range(8):
         source = rng.choice(sources)
         movable = movable_units(state, source, house)
@@ -125,8 +132,6 @@ def random_consolidate(game: ThronesGame, decision: Decision, rng: Rng) -> Actio
 
 
 def random_reconcile(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    from engine.thrones.actions import Destroy
-
     return Destroy(reconcile_plan(game.state, decision.house, rng))
 
 
@@ -137,16 +142,12 @@ def random_rank(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
 
 
 def random_wildling_destroy(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    from engine.thrones.actions import Destroy
-
     group = [(area, kind) for area, kind in rng.choice(decision.schema["groups"])]
     rng.shuffle(group)
     return Destroy(tuple(group[: decision.schema["count"]]))
 
 
 def random_wildling_swap(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
-    from engine.thrones.actions import Swap
-
     schema = decision.schema
     areas = [area for area, count in sorted(schema["units"].items()) for _ in range(count)]
     rng.shuffle(areas)
@@ -162,8 +163,6 @@ def random_wildling_muster(game: ThronesGame, decision: Decision, rng: Rng) -> A
 
 def random_losses(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     """Combat losses: any ``count`` of the units listed."""
-    from engine.thrones.actions import Destroy
-
     units = [tuple(unit) for unit in decision.schema["units"]]
     rng.shuffle(units)
     return Destroy(tuple(units[: decision.schema["count"]]))  # type: ignore[arg-type]

@@ -6,8 +6,9 @@ so that a saved position loads back into the very same game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self, SupportsIndex
 
 from engine.core.errors import PositionError, describe
 from engine.core.frames import Frame
@@ -32,6 +33,160 @@ class Unit:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Unit:
         return cls(data["house"], data["kind"], bool(data.get("routed", False)))
+
+
+class UnitList(list[Unit]):
+    """The units in one area of the board: a list that tells its :class:`Units` when it changes."""
+
+    __slots__ = ("owner",)
+
+    def __init__(self, units: Iterable[Unit], owner: Units) -> None:
+        super().__init__(units)
+        self.owner = owner
+
+    def append(self, unit: Unit) -> None:
+        self.owner.changed = True
+        super().append(unit)
+
+    def extend(self, units: Iterable[Unit]) -> None:
+        self.owner.changed = True
+        super().extend(units)
+
+    def insert(self, index: SupportsIndex, unit: Unit) -> None:
+        self.owner.changed = True
+        super().insert(index, unit)
+
+    def pop(self, index: SupportsIndex = -1) -> Unit:
+        self.owner.changed = True
+        return super().pop(index)
+
+    def remove(self, unit: Unit) -> None:
+        self.owner.changed = True
+        super().remove(unit)
+
+    def clear(self) -> None:
+        self.owner.changed = True
+        super().clear()
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self.owner.changed = True
+        super().sort(*args, **kwargs)
+
+    def reverse(self) -> None:
+        self.owner.changed = True
+        super().reverse()
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        self.owner.changed = True
+        super().__setitem__(index, value)
+
+    def __delitem__(self, index: Any) -> None:
+        self.owner.changed = True
+        super().__delitem__(index)
+
+    def __iadd__(self, units: Iterable[Unit]) -> Self:  # type: ignore[override,misc]
+        self.owner.changed = True
+        return super().__iadd__(units)
+
+    def __imul__(self, times: SupportsIndex) -> Self:
+        self.owner.changed = True
+        return super().__imul__(times)
+
+
+class Units(dict[str, list[Unit]]):
+    """``State.units``: area -> units, keeping note of whether anything on it has changed since
+    :meth:`State.control_may_have_changed` last looked (the victory check counts castles only then).
+    Every list stored in it becomes a :class:`UnitList` of its own, so that changes to a list are
+    noted too. Reading it is reading a dict."""
+
+    __slots__ = ("changed",)
+
+    def __init__(self, units: Mapping[str, Iterable[Unit]]) -> None:
+        super().__init__()
+        self.changed = True
+        for area, present in units.items():
+            self[area] = present  # type: ignore[assignment]
+
+    def _adopt(self, units: Iterable[Unit]) -> UnitList:
+        if type(units) is UnitList and units.owner is self:
+            return units
+        return UnitList(units, self)
+
+    def __setitem__(self, area: str, units: Iterable[Unit]) -> None:  # type: ignore[override]
+        self.changed = True
+        super().__setitem__(area, self._adopt(units))
+
+    def setdefault(self, area: str, units: Iterable[Unit] = ()) -> list[Unit]:  # type: ignore[override]
+        if area not in self:
+            self[area] = units  # type: ignore[assignment]
+        return self[area]
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for area, units in dict(*args, **kwargs).items():
+            self[area] = units
+
+    def __ior__(self, other: Any) -> Self:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __delitem__(self, area: str) -> None:
+        self.changed = True
+        super().__delitem__(area)
+
+    def pop(self, *args: Any) -> Any:
+        self.changed = True
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, list[Unit]]:
+        self.changed = True
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.changed = True
+        super().clear()
+
+
+class PowerTokens(dict[str, str]):
+    """``State.power_tokens``: area -> house, keeping note of changes as :class:`Units` does."""
+
+    __slots__ = ("changed",)
+
+    def __init__(self, tokens: Mapping[str, str]) -> None:
+        super().__init__(tokens)
+        self.changed = True
+
+    def __setitem__(self, area: str, house: str) -> None:
+        self.changed = True
+        super().__setitem__(area, house)
+
+    def setdefault(self, area: str, house: str) -> str:  # type: ignore[override]
+        if area not in self:
+            self[area] = house
+        return self[area]
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.changed = True
+        super().update(*args, **kwargs)
+
+    def __ior__(self, other: Any) -> Self:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __delitem__(self, area: str) -> None:
+        self.changed = True
+        super().__delitem__(area)
+
+    def pop(self, *args: Any) -> Any:
+        self.changed = True
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, str]:
+        self.changed = True
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.changed = True
+        super().clear()
 
 
 @dataclass(slots=True)
@@ -80,6 +235,21 @@ class State:
     # What the current (or last) Action phase did, for the board image: marches [from, to, house] and
     # battles [area, attacker, defender, winner]. Public; cleared when the next Action phase begins.
     marks: dict[str, list[list[str]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.units = Units(self.units)
+        self.power_tokens = PowerTokens(self.power_tokens)
+
+    def control_may_have_changed(self) -> bool:
+        """Whether the control of some area may have changed since the last call: the units or the power
+        tokens on the board have (or were replaced by containers that do not keep note). Houses in play
+        never change. For the victory check, which runs before every step of the game."""
+        units, tokens = self.units, self.power_tokens
+        if type(units) is not Units or type(tokens) is not PowerTokens:
+            return True
+        changed = units.changed or tokens.changed
+        units.changed = tokens.changed = False
+        return changed
 
     # --- JSON -------------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from engine.thrones.state import State
 
 def fits(sizes: Iterable[int], level: int) -> bool:
     """Whether areas holding ``sizes`` units of one house fit the supply level (single units are free)."""
-    armies = sorted((s for s in sizes if s >= 2), reverse=True)
+    armies = sorted([s for s in sizes if s >= 2], reverse=True)
     allowed = FACTS.supply_limits[level]
     if len(armies) > len(allowed):
         return False
@@ -24,11 +24,7 @@ def fits(sizes: Iterable[int], level: int) -> bool:
 
 def area_sizes(state: State, house: str) -> dict[str, int]:
     """Units of the house per area."""
-    sizes: dict[str, int] = {}
-    for area, units in state.units.items():
-        if units and units[0].house == house:
-            sizes[area] = len(units)
-    return sizes
+    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
 
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:

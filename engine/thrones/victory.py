@@ -37,7 +37,11 @@ def castles_phrase(count: int) -> str:
 
 
 def check_victory(game: ThronesGame) -> bool:
-    """End the game if a house controls its seventh castle or stronghold. Returns whether it ended."""
+    """End the game if a house controls its seventh castle or stronghold. Returns whether it ended.
+    Castles are counted only when control may have changed since the last check, which found no
+    winner (the game would have ended)."""
+    if not game.state.control_may_have_changed():
+        return False
     castles = castle_counts(game.state)
     for house in game.state.throne:
         if castles[house] >= FACTS.castles_to_win:

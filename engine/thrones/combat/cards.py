@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.thrones.board import BOARD, FACTS
+from engine.thrones.combat.support import still_supporting
+from engine.thrones.orders import TOKENS
 
 if TYPE_CHECKING:
     from engine.thrones.combat.battle import Battle
@@ -34,8 +36,6 @@ def plays(combat: Battle, house: str, card: str) -> bool:
 
 def supported(state: State, combat: Battle, house: str) -> bool:
     """Whether some house backs ``house`` in this combat with a Support order still on the board."""
-    from engine.thrones.combat.support import still_supporting
-
     return any(side == house and still_supporting(state, area) for area, side in combat.support.items())
 
 
@@ -114,8 +114,6 @@ def unit_value(state: State, combat: Battle, owner: str, kind: str, routed: bool
 
 def defense_bonus(state: State, combat: Battle) -> int:
     """The Defense order in the embattled area, for its defender (doubled by Catelyn Stark)."""
-    from engine.thrones.orders import TOKENS
-
     order = state.orders.get(combat.area)
     if order is None or order.house != combat.defender or TOKENS[order.token].type != "defense":
         return 0
