@@ -341,3 +341,25 @@ async def test_pausing_and_playing_change_no_thread(table: Table) -> None:
         player = {"stark": ALICE, "lannister": BOB, "baratheon": CAROL}[decision.house]
         await table.submit(game_id, player, decision.default.format())
     assert len([i for i in await table.outbox(limit=1000) if i.kind.startswith("thread")]) == count
+
+
+async def test_an_imported_game_opens_threads_for_the_people_it_keeps(table: Table) -> None:
+    """An export played on here: seats whose people are members of this server keep them and get their
+    threads; a vacated seat's threads wait for its next player."""
+    game_id = await game(table, 3)
+    exported = table.export(game_id, ADMIN)
+    copy = await table.import_game(
+        ADMIN, exported, channel_id=300, guild_id=GUILD, members=lambda user: user != CAROL.user_id
+    )
+    assert copy.status == "paused"  # Baratheon waits for a player
+    found = await threads(table, copy.id)
+    assert list(found) == ["raven:stark:lannister"]
+    [opened] = await items(table, copy.id, "thread-open")
+    assert opened.target_id == 300 and opened.payload["user_ids"] == people(ALICE, BOB)
+    await table.replace_player(copy.id, ADMIN, "baratheon", DAVE.user_id, "Dave")
+    assert set(await threads(table, copy.id)) == {
+        COUNCIL,
+        "raven:stark:lannister",
+        "raven:stark:baratheon",
+        "raven:lannister:baratheon",
+    }
