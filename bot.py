@@ -41,7 +41,8 @@ Maester needs a Discord bot token, and none is set (DISCORD_TOKEN).
   2. Bot -> Reset Token, and copy the token.
   3. Copy .env.example to .env and put the token after DISCORD_TOKEN= (or export DISCORD_TOKEN=...).
   4. Invite the bot to your server: OAuth2 -> URL Generator, scopes "bot" and "applications.commands",
-     bot permissions Send Messages, Embed Links, Attach Files; open the URL it makes.
+     bot permissions View Channels, Send Messages, Embed Links, Attach Files, Create Private Threads,
+     Send Messages in Threads, Manage Threads; open the URL it makes.
 
 Then run `make run` again."""
 

@@ -27,6 +27,7 @@ from cogs.ids import fingerprint
 from cogs.new_game import deadlines, parse_options, shown_options
 from cogs.poster import board_file, report_message
 from cogs.screens import screens_of
+from cogs.threads import diplomacy_shown, lacking_text, missing_thread_permissions
 from data.games import games
 from table import prompting
 from table.kinds import DEFAULT_GAME, all_kinds, kind_of
@@ -62,6 +63,8 @@ game's notation (below); its **What can I do here?** button explains the decisio
 `/game report` (the game in numbers, at its end or so far).
 `/rules card`, `/rules area`, `/rules order`, `/rules westeros`, `/rules wildling`, `/rules tides`: the \
 rules reference of this channel's game, privately.
+Each pair of players has a private thread (a raven) under the game's channel, and all the players a \
+council; `/ravens` lists yours.
 
 **Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
 administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \
@@ -100,6 +103,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         hours=f"Hours for {FIRST_DEADLINES}; the game's other decisions get time in proportion",
         options="The game's own options as name=value, separated by commas (suggested as you type)",
         name="A name for the game",
+        diplomacy="Private threads between players: read by the players alone, or moderators too; or off",
+        diplomacy_end="At the end the threads are archived for their members, or opened to all (/ravens)",
     )
     @app_commands.autocomplete(game=autocomplete.game_ids, options=autocomplete.game_options)
     async def create(
@@ -112,6 +117,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         hours: app_commands.Range[float, 0.0, 8760.0] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS] = "",
         name: app_commands.Range[str, 0, 80] = "",
+        diplomacy: Literal["players", "moderators", "off"] = "players",
+        diplomacy_end: Literal["archive", "open"] = "archive",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await say_privately(
@@ -127,6 +134,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 "then run `/game create` again.",
             )
             return
+        lacking = missing_thread_permissions(interaction.app_permissions) if diplomacy != "off" else []
+        if lacking:
+            await say_privately(
+                interaction,
+                f"❌ I cannot open this game's diplomacy threads: {lacking_text(lacking, 'this channel')}. "
+                "Then run `/game create` again, or create the game with `diplomacy: off`.",
+            )
+            return
         async with Reply(interaction, ephemeral=False) as reply:
             kind = kind_of(game)
             settings = GameSettings(
@@ -136,6 +151,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 options=parse_options(kind, options),
                 no_move_policy=no_move,
                 deadlines=deadlines(kind, hours),
+                diplomacy=diplomacy,
+                diplomacy_end=diplomacy_end,
             )
             session = await self.table.create_game(
                 actor_from(interaction),
@@ -151,7 +168,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 interaction.user.id,
             )
             how = "choose their houses" if houses == "choose" else "get houses dealt at random"
-            shown = shown_options(kind, session.settings.options)
+            shown = shown_options(kind, session.settings.options) + diplomacy_shown(session.settings)
             with_ = f", with {', '.join(shown)}" if shown else ""
             await reply.send(
                 f"🏰 **{session.name}** is open: game **{session.id}** of {kind.title}, {players} players "

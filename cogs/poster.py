@@ -25,6 +25,7 @@ import contextlib
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -156,6 +157,8 @@ class OutboxPoster:
         self.bot = bot
         self.interval = interval
         self.private: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        # Handlers of other kinds of items, registered by the cogs that own them (cogs/threads.py)
+        self.handlers: dict[str, Callable[[OutboxItem], Awaitable[None]]] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
 
@@ -246,6 +249,7 @@ class OutboxPoster:
             "prompt": self._dm_prompt,
             "private": self._private,
             "reminder": self._reminder,
+            **self.handlers,
         }
         handler = handlers.get(item.kind)
         if handler is None:

@@ -21,6 +21,11 @@ MAX_REMINDERS = 5
 # A Game of Thrones' option before games had options of their own.
 RETIRED = frozenset({"moderator_role"})
 ASSIGNMENTS = ("choose", "random")
+# Who reads a game's diplomacy threads (table/diplomacy.py): its players alone, its players and its moderators
+# without a seat, or nobody (no threads); and what becomes of them at the end: archived (read-only for their
+# members), or archived and open to every member of the server who asks (/ravens).
+DIPLOMACY = ("players", "moderators", "off")
+DIPLOMACY_ENDS = ("archive", "open")
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,8 @@ class GameSettings:
     seconds per decision category of the game (the game's defaults for those left out); ``reminders`` are
     seconds before a deadline at which the player is reminded; ``no_move_policy`` says what a passed
     deadline does: ``wait`` for the player (the moderators are told), or apply the decision's ``default``.
+    ``diplomacy`` says who reads the game's private threads (``off``: there are none) and ``diplomacy_end``
+    what becomes of them when the game ends (see :mod:`table.diplomacy`).
 
     :meth:`validate` returns the settings complete and checked: every option and every deadline present."""
 
@@ -39,6 +46,8 @@ class GameSettings:
     deadlines: dict[str, int] = field(default_factory=dict)
     reminders: tuple[int, ...] = (6 * HOUR, 1 * HOUR)
     no_move_policy: str = "wait"
+    diplomacy: str = "players"
+    diplomacy_end: str = "archive"
 
     @property
     def kind(self) -> GameKind:
@@ -57,6 +66,11 @@ class GameSettings:
             )
         if self.no_move_policy not in POLICIES:
             raise TableError(f"The no-move policy is {' or '.join(POLICIES)}, not {self.no_move_policy!r}.")
+        if self.diplomacy not in DIPLOMACY:
+            raise TableError(f"Diplomacy is one of {', '.join(DIPLOMACY)}, not {self.diplomacy!r}.")
+        if self.diplomacy_end not in DIPLOMACY_ENDS:
+            ends = " or ".join(DIPLOMACY_ENDS)
+            raise TableError(f"At the end, diplomacy threads are {ends}, not {self.diplomacy_end!r}.")
         if not isinstance(self.options, dict):
             raise TableError("The game's options are a table of values.")
         options = kind.check_options(self.options)
@@ -108,6 +122,8 @@ class GameSettings:
             ("house_assignment", str),
             ("no_move_policy", str),
             ("game", str),
+            ("diplomacy", str),
+            ("diplomacy_end", str),
         ):
             if name in values and (type(values[name]) is not kind):
                 raise TableError(f"The setting {name} has the wrong type.")

@@ -167,6 +167,26 @@ MIGRATIONS: list[str] = [
     UPDATE audit SET details = replace(details, 'redwyne-straights', 'redwyne-straits')
         WHERE details LIKE '%redwyne-straights%';
     """,
+    # Diplomacy threads (table/diplomacy.py): one row a thread of a game, by key ("council",
+    # "raven:stark:lannister"), with the houses it is for, the people it was given to (``members``: house ->
+    # user id; ``readers``: moderators, or anyone after the game) and Discord's id once it exists. Games
+    # already started did not choose diplomacy: they go on without it. Self-contained: it reads nothing that
+    # another migration adds, creates nothing another one does, and may run again.
+    """
+    CREATE TABLE IF NOT EXISTS diplomacy_threads (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        houses TEXT NOT NULL,
+        members TEXT NOT NULL DEFAULT '{}',
+        readers TEXT NOT NULL DEFAULT '[]',
+        thread_id INTEGER,
+        archived INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, key)
+    );
+    UPDATE games SET settings = json_set(settings, '$.diplomacy', 'off')
+        WHERE status != 'lobby' AND json_extract(settings, '$.diplomacy') IS NULL;
+    """,
 ]
 
 
@@ -595,3 +615,51 @@ class Store:
             "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (at, item_id)
         )
         return cursor.rowcount == 1
+
+    # --- diplomacy threads ---------------------------------------------------------------------------
+
+    async def threads(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's diplomacy threads, in the order they were planned: ``houses``, ``members`` and
+        ``readers`` decoded."""
+        async with self.db.execute(
+            "SELECT key, name, houses, members, readers, thread_id, archived FROM diplomacy_threads "
+            "WHERE game_id = ? ORDER BY rowid",
+            (game_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            {
+                "key": r["key"],
+                "name": r["name"],
+                "houses": json.loads(r["houses"]),
+                "members": json.loads(r["members"]),
+                "readers": json.loads(r["readers"]),
+                "thread_id": r["thread_id"],
+                "archived": bool(r["archived"]),
+            }
+            for r in rows
+        ]
+
+    async def save_thread(self, game_id: int, row: dict[str, Any]) -> None:
+        """Write a thread as the table plans it (its Discord id is set apart: :meth:`set_thread_id`)."""
+        await self.db.execute(
+            "INSERT INTO diplomacy_threads (game_id, key, name, houses, members, readers, archived) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET name = excluded.name, "
+            "houses = excluded.houses, members = excluded.members, readers = excluded.readers, "
+            "archived = excluded.archived",
+            (
+                game_id,
+                row["key"],
+                row["name"],
+                json.dumps(row["houses"]),
+                json.dumps(row["members"], sort_keys=True),
+                json.dumps(row["readers"]),
+                int(row["archived"]),
+            ),
+        )
+
+    async def set_thread_id(self, game_id: int, key: str, thread_id: int) -> None:
+        await self.db.execute(
+            "UPDATE diplomacy_threads SET thread_id = ? WHERE game_id = ? AND key = ?",
+            (thread_id, game_id, key),
+        )

@@ -23,8 +23,9 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from table import access, importing, outbox
+from table import access, diplomacy, importing, outbox
 from table.clock import Clock, SystemClock
+from table.diplomacy import DiplomacyThread
 from table.errors import TableError
 from table.outbox import decision_json, fingerprint
 from table.people import Actor
@@ -710,6 +711,7 @@ class Table:
             if audit is not None:
                 who, what, reason, details = audit
                 await unit.audit(session.id, who.user_id, who.label, now, what, reason, details)
+            await self._sync_threads(unit, session)
 
         if store is not None:
             await write(store)
@@ -1117,6 +1119,7 @@ class Table:
         await self._save_deadlines(store, session)
         for entry in items:
             await store.add_outbox(session.id, entry, now)
+        await self._sync_threads(store, session)
 
     async def audit_log(self, game_id: int, actor: Actor) -> list[AuditEntry]:
         """What moderators and the table did. A moderator who plays sees other houses' secret answers in
@@ -1237,6 +1240,7 @@ class Table:
                 )
                 for entry in (note, outbox.board_item(session, [], "The game is imported")):
                     await store.add_outbox(game_id, entry, now)
+            await self._sync_threads(store, session)
         if session.status != OVER:
             self.sessions[game_id] = session
         return session
@@ -1411,6 +1415,57 @@ class Table:
         if where == "dm":
             return Outcome("You are pinged by your prompts' DMs alone (and in the channel if DMs fail).")
         return Outcome("Your prompts come by DM, and you are also mentioned in the game's channel.")
+
+    # --- diplomacy threads ------------------------------------------------------------------------
+
+    async def _sync_threads(self, store: Store, session: Session) -> None:
+        """Write what the game's diplomacy threads need after a change of seats or of status (see
+        :func:`table.diplomacy.sync`), in the caller's transaction; nothing when nothing changed."""
+        if session.settings.diplomacy == "off" or session.status == LOBBY:
+            return
+        threads = {row["key"]: DiplomacyThread.from_row(row) for row in await store.threads(session.id)}
+        changed, items = diplomacy.sync(session, threads)
+        for thread in changed:
+            await store.save_thread(session.id, thread.to_row())
+        for entry in items:
+            await store.add_outbox(session.id, entry, self.clock.now())
+
+    async def ravens(self, game_id: int, actor: Actor) -> tuple[list[DiplomacyThread], Outcome]:
+        """The diplomacy threads a person may read, and the message to show them. A player sees their
+        own; a moderator without a seat (when the game's settings let moderators read) and, after a game
+        whose threads are opened, anyone who may reach it, is given every thread."""
+        session = self.reach(game_id, actor)
+        async with session.lock:
+            everything = diplomacy.may_read_all(session, actor.user_id, self.is_moderator(session, actor))
+            threads = {row["key"]: DiplomacyThread.from_row(row) for row in await self.store.threads(game_id)}
+            added = 0
+            if everything:
+                changed, items = diplomacy.add_reader(session, threads, actor.user_id)
+                added = len(changed)
+                if changed:
+                    now = self.clock.now()
+                    async with self.store.unit() as store:
+                        for thread in changed:
+                            await store.save_thread(game_id, thread.to_row())
+                        for entry in items:
+                            await store.add_outbox(game_id, entry, now)
+                        details = {"threads": [thread.key for thread in changed]}
+                        await store.audit(game_id, actor.user_id, actor.label, now, "ravens", "", details)
+        mine = diplomacy.readable_by(threads, actor.user_id)
+        if not mine:
+            return [], Outcome(f"{session.name} has no diplomacy thread of yours (yet).")
+        given = f" You are added to {added} of them." if added else ""
+        return mine, Outcome(f"The diplomacy threads of {session.name} you read: {len(mine)}.{given}")
+
+    async def diplomacy_thread(self, game_id: int, key: str) -> DiplomacyThread | None:
+        """A game's thread by key, as stored (for the bot: its Discord id, once created)."""
+        rows = [row for row in await self.store.threads(game_id) if row["key"] == key]
+        return DiplomacyThread.from_row(rows[0]) if rows else None
+
+    async def remember_thread(self, game_id: int, key: str, thread_id: int) -> None:
+        """Discord created the thread: its id is written at once, so that a restart never creates it twice."""
+        async with self.store.unit() as store:
+            await store.set_thread_id(game_id, key, thread_id)
 
     # --- the outbox -------------------------------------------------------------------------------
 

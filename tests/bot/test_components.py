@@ -296,7 +296,7 @@ class PosterBot:
 
 
 async def test_the_poster_posts_everything_once_and_falls_back_when_dms_are_closed(table: Table) -> None:
-    await three_player_game(table)
+    await three_player_game(table, diplomacy="off")  # threads: cogs/threads.py
     bot = PosterBot(table, closed={ALICE.user_id})
     poster = OutboxPoster(bot)  # type: ignore[arg-type]
     items = await table.outbox()
@@ -356,7 +356,7 @@ class FlakyChannel(FakeChannel):
 
 
 async def test_a_passing_failure_keeps_the_games_items_in_order_for_the_next_pass(table: Table) -> None:
-    await three_player_game(table)
+    await three_player_game(table, diplomacy="off")  # threads: cogs/threads.py
     bot = PosterBot(table, closed=set())
     bot.get_partial_messageable = lambda channel_id: FlakyChannel(bot.sent, f"channel {channel_id}")  # type: ignore[method-assign]
     poster = OutboxPoster(bot)  # type: ignore[arg-type]

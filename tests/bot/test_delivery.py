@@ -91,7 +91,7 @@ async def test_a_board_refused_for_attach_files_stays_owed_and_is_posted_once_gr
     clock = FakeClock()
     table = await Table.open(tmp_path / "db.sqlite3", clock)
     try:
-        await three_player_game(table)
+        await three_player_game(table, diplomacy="off")  # threads: cogs/threads.py
         permissions = discord.Permissions(view_channel=True, send_messages=True, embed_links=True)
         bot = GuildBot(table, permissions)
         poster = OutboxPoster(bot)  # type: ignore[arg-type]
@@ -124,7 +124,7 @@ async def test_with_dms_closed_and_the_channel_refusing_nothing_is_lost(tmp_path
     clock = FakeClock()
     table = await Table.open(tmp_path / "db.sqlite3", clock)
     try:
-        await three_player_game(table)
+        await three_player_game(table, diplomacy="off")  # threads: cogs/threads.py
         permissions = discord.Permissions(view_channel=True)  # no Send Messages
         bot = GuildBot(table, permissions)
         bot.closed = {ALICE.user_id, BOB.user_id}

@@ -25,6 +25,19 @@ then answer 403 / 50001 "Missing Access" without View Channel and 403 / 50013 "M
 without Send Messages (or Attach Files for a file), as Discord does. Interaction responses and
 follow-ups are not subject to channel permissions, on Discord nor here.
 
+Threads: the bot creates public and private threads under a text channel (``POST /channels/{id}/threads``,
+with Create Public or Create Private Threads there; a name of 1-100 characters, an auto-archive duration of
+60, 1440, 4320 or 10080 minutes; at most :attr:`FakeDiscord.max_active_threads` active threads a guild:
+400 / 160006), adds and removes their members (``PUT``/``DELETE /channels/{id}/thread-members/{user}``: Send
+Messages in Threads to add, Manage Threads or the private thread's creator to remove, 404 / 10007 for
+someone not in it), archives, locks and unarchives them (``PATCH /channels/{id}``: Manage Threads, except to
+unarchive a thread that is not locked), lists their members (for an app whose Server Members intent is
+enabled) and the guild's active threads, and posts in them (Send Messages in Threads). Whatever is done to an
+archived thread but unarchiving it is refused with 400 / 50083, as Discord does; a post in an archived thread
+unarchives it, unless it is locked. A private thread is seen by its members and by those with Manage Threads
+(:meth:`FakeDiscord.can_see`, :meth:`FakeDiscord.visible_to`); :meth:`FakeDiscord.threads`,
+:meth:`FakeDiscord.thread` and :meth:`FakeDiscord.thread_members` let a test look at them.
+
 Every such answer is recorded as a :class:`Refusal` in :attr:`FakeDiscord.refusals` (route, status,
 code, the offending field and what was sent there), and the ``fake`` fixture fails a test after which a
 400, 403 or 413 remains that the test did not expect: declare expected ones with
@@ -101,7 +114,9 @@ class Perm:
     CHANGE_NICKNAME = 1 << 26
     MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
+    MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
+    CREATE_PRIVATE_THREADS = 1 << 36
     SEND_MESSAGES_IN_THREADS = 1 << 38
     PIN_MESSAGES = 1 << 51
 
@@ -118,6 +133,7 @@ class Perm:
         | CHANGE_NICKNAME
         | USE_APPLICATION_COMMANDS
         | CREATE_PUBLIC_THREADS
+        | CREATE_PRIVATE_THREADS
         | SEND_MESSAGES_IN_THREADS
     )
 
@@ -418,9 +434,16 @@ class FakeOverwrite:
         return {"id": str(self.id), "type": self.type, "allow": str(self.allow), "deny": str(self.deny)}
 
 
+THREAD_TYPES = (10, 11, 12)  # announcement, public and private threads
+PRIVATE_THREAD = 12
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes
+
+
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel (type 0) or a DM channel (type 1) with ``recipient``."""
+    """A guild text channel (type 0), a DM channel (type 1) with ``recipient``, or a thread (type 11
+    public, 12 private) under the text channel ``parent_id``, created by ``owner_id``, whose ``members``
+    are user id -> when they joined."""
 
     id: int
     type: int
@@ -431,6 +454,15 @@ class FakeChannel:
     last_message_id: int | None = None
     label: str = ""  # "Essos#game" for the channels of added guilds, "#game" for the first guild's
     overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)  # role or member id -> overwrite
+    parent_id: int | None = None
+    owner_id: int | None = None
+    members: dict[int, str] = field(default_factory=dict)
+    archived: bool = False
+    locked: bool = False
+    invitable: bool = True
+    auto_archive_duration: int = 10080
+    archive_timestamp: str = field(default_factory=now_iso)
+    created_at: str = field(default_factory=now_iso)
 
     def __post_init__(self) -> None:
         self.label = self.label or f"#{self.name}"
@@ -440,11 +472,56 @@ class FakeChannel:
         return self.type == 1
 
     @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    @property
+    def is_private_thread(self) -> bool:
+        return self.type == PRIVATE_THREAD
+
+    def member_payload(self, user_id: int) -> Json:
+        """A thread member object (what ``thread-members`` routes and events carry)."""
+        return {
+            "id": str(self.id),
+            "user_id": str(user_id),
+            "join_timestamp": self.members[user_id],
+            "flags": 0,
+        }
+
+    def thread_payload(self) -> Json:
+        metadata: Json = {
+            "archived": self.archived,
+            "auto_archive_duration": self.auto_archive_duration,
+            "archive_timestamp": self.archive_timestamp,
+            "locked": self.locked,
+            "create_timestamp": self.created_at,
+        }
+        if self.is_private_thread:
+            metadata["invitable"] = self.invitable
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "name": self.name,
+            "last_message_id": None if self.last_message_id is None else str(self.last_message_id),
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "total_message_sent": 0,
+            "member_count": min(len(self.members), 50),
+            "flags": 0,
+            "thread_metadata": metadata,
+        }
+
+    @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
     def payload(self) -> Json:
         last = None if self.last_message_id is None else str(self.last_message_id)
+        if self.is_thread:
+            return self.thread_payload()
         if self.is_dm:
             assert self.recipient is not None
             return {
@@ -487,6 +564,7 @@ class FakeGuild:
     roles: dict[str, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, list[int]] = field(default_factory=dict)
+    threads: dict[int, FakeChannel] = field(default_factory=dict)
 
     @property
     def everyone(self) -> FakeRole:
@@ -1297,7 +1375,8 @@ class RequestRecord:
 # --------------------------------------------------------------------------------------------------
 
 
-BOT_ROLE_PERMISSIONS = Perm.EVERYONE | Perm.MANAGE_MESSAGES  # the bot's managed role, in every guild
+# The bot's managed role, in every guild: what Maester's invitation asks for beyond @everyone's.
+BOT_ROLE_PERMISSIONS = Perm.EVERYONE | Perm.MANAGE_MESSAGES | Perm.MANAGE_THREADS
 DEFAULT_BOT_PERMISSIONS = Perm.EVERYONE | BOT_ROLE_PERMISSIONS  # what the bot may do, unless a test says not
 # What an app may do in a DM (app_permissions there).
 DM_PERMISSIONS = (
@@ -1346,6 +1425,7 @@ class FakeDiscord:
     ) -> None:
         self.token = token  # if set, other tokens get 401 / gateway close 4004
         self.upload_limit = upload_limit  # bytes of files in one request (Discord's default: 10 MiB)
+        self.max_active_threads = 1000  # active threads a guild may have (Discord's limit)
         self.interaction_deadline = interaction_deadline
         self.allowed_privileged_intents = allowed_privileged_intents
         self.heartbeat_interval_ms = 41_250
@@ -1822,6 +1902,24 @@ class FakeDiscord:
         self._dispatch("CHANNEL_CREATE", ch.payload())
         return ch
 
+    def threads(self, parent: FakeChannel | str | int | None = None) -> list[FakeChannel]:
+        """Every thread (under ``parent``), archived ones included, oldest first."""
+        found = [t for g in self.guilds.values() for t in g.threads.values()]
+        if parent is not None:
+            found = [t for t in found if t.parent_id == self.get_channel(parent).id]
+        return found
+
+    def thread(self, name: str) -> FakeChannel:
+        for t in self.threads():
+            if t.name == name:
+                return t
+        raise LookupError(f"no thread called {name!r}; there are {[t.name for t in self.threads()]}")
+
+    def thread_members(self, thread: FakeChannel | str | int) -> list[str]:
+        """The keys of a thread's members ("bot" for the bot), in the order they joined."""
+        ch = thread if isinstance(thread, FakeChannel) else self.get_channel(thread)
+        return [self.user(u).key for u in ch.members]
+
     def dm_channel(self, who: FakeUser | str | int) -> FakeChannel:
         """The DM channel between the bot and this person (created on first use, kept for good)."""
         user = self.user(who)
@@ -1857,7 +1955,11 @@ class FakeDiscord:
         """The member's permissions in a channel, as Discord computes them: guild permissions, then the
         channel's overwrites for @everyone, for the member's roles together, for the member; nothing
         without View Channel, and no Embed Links, Attach Files, Mention Everyone or TTS without Send
-        Messages. A DM: what apps may do there."""
+        Messages. A DM: what apps may do there. A thread: its parent's, and nothing in a private thread
+        for someone neither in it nor allowed to manage threads (no Embed Links or Attach Files without
+        Send Messages in Threads)."""
+        if channel.is_thread:
+            return self._thread_permissions(user, channel)
         guild = self.guild_of(channel)
         if guild is None:
             return DM_PERMISSIONS
@@ -1885,6 +1987,22 @@ class FakeDiscord:
         if not perms & Perm.SEND_MESSAGES:
             perms &= ~(Perm.SEND_TTS_MESSAGES | Perm.MENTION_EVERYONE | Perm.EMBED_LINKS | Perm.ATTACH_FILES)
         return perms
+
+    def _thread_permissions(self, user: FakeUser, thread: FakeChannel) -> int:
+        perms = self.permissions_in(user, self.channels[thread.parent_id or 0])
+        if thread.is_private_thread and user.id not in thread.members and not perms & Perm.MANAGE_THREADS:
+            return 0
+        if not perms & Perm.SEND_MESSAGES_IN_THREADS:
+            perms &= ~(Perm.SEND_TTS_MESSAGES | Perm.MENTION_EVERYONE | Perm.EMBED_LINKS | Perm.ATTACH_FILES)
+        return perms
+
+    def can_see(self, who: FakeUser | str | int, channel: FakeChannel | str | int) -> bool:
+        """Whether a person (or the bot) sees a channel: a guild channel or thread with View Channel (a
+        private thread: as a member, or with Manage Threads), their own DM."""
+        user, ch = self.user(who), self.get_channel(channel)
+        if ch.is_dm:
+            return ch.recipient is user
+        return bool(self.permissions_in(user, ch) & Perm.VIEW_CHANNEL)
 
     def _overwrite_target(
         self, channel: FakeChannel, target: FakeRole | FakeUser | str | int
@@ -2057,7 +2175,7 @@ class FakeDiscord:
             "member_count": len(members),
             "members": [self.member_payload(u, guild=g) for u in listed],
             "channels": [ch.payload() for ch in g.channels.values()],
-            "threads": [],
+            "threads": [t.payload() for t in self._active_threads(g) if self.can_see(self.bot_user, t)],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
@@ -2143,7 +2261,11 @@ class FakeDiscord:
             m
             for m in self.bot_messages()
             if (m.ephemeral and m.visible_to is user)
-            or (not m.ephemeral and (not m.channel.is_dm or m.channel is dm))
+            or (
+                not m.ephemeral
+                and (not m.channel.is_dm or m.channel is dm)
+                and (not m.channel.is_thread or self.can_see(user, m.channel))
+            )
         ]
 
     def last_message(self, channel: FakeChannel | str | int | None = None) -> FakeMessage:
@@ -2204,6 +2326,8 @@ class FakeDiscord:
         guild = self.guild_of(channel)
         if guild is not None and not guild.has_member(user):
             raise PermissionError(f"{user.key} is not a member of {guild.name}, so cannot see {channel!r}")
+        if channel.is_thread and not self.can_see(user, channel):
+            raise PermissionError(f"{user.key} is not in the private thread {channel!r}, so cannot see it")
 
     async def slash(
         self,
@@ -2943,6 +3067,7 @@ class FakeDiscord:
     def _build_routes(self) -> list[tuple[str, re.Pattern[str], Callable[..., Any]]]:
         s = r"(\d+)"
         tok = r"([^/]+)"
+        me = r"(\d+|@me)"
         table: list[tuple[str, str, Callable[..., Any]]] = [
             ("GET", "/users/@me", self._r_me),
             ("GET", f"/users/{s}", self._r_user),
@@ -2984,6 +3109,13 @@ class FakeDiscord:
             ("PUT", f"/channels/{s}/messages/{s}/reactions/{tok}/@me", self._r_react),
             ("DELETE", f"/channels/{s}/messages/{s}/reactions/{tok}/@me", self._r_unreact),
             ("POST", f"/channels/{s}/typing", self._r_typing),
+            ("PATCH", f"/channels/{s}", self._r_edit_channel),
+            ("POST", f"/channels/{s}/threads", self._r_create_thread),
+            ("GET", f"/channels/{s}/thread-members", self._r_thread_members),
+            ("GET", f"/channels/{s}/thread-members/{me}", self._r_thread_member),
+            ("PUT", f"/channels/{s}/thread-members/{me}", self._r_add_thread_member),
+            ("DELETE", f"/channels/{s}/thread-members/{me}", self._r_remove_thread_member),
+            ("GET", f"/guilds/{s}/threads/active", self._r_active_threads),
             ("GET", f"/guilds/{s}", self._r_guild),
             ("GET", f"/guilds/{s}/channels", self._r_guild_channels),
             ("GET", f"/guilds/{s}/roles", self._r_guild_roles),
@@ -3409,9 +3541,13 @@ class FakeDiscord:
             self.failed_dms.append((ch.recipient, payload))
             self._bump()
             raise HttpError(403, 50007, "Cannot send messages to this user")
-        self._require(ch, Perm.SEND_MESSAGES)
+        self._require(ch, Perm.SEND_MESSAGES_IN_THREADS if ch.is_thread else Perm.SEND_MESSAGES)
         if files:
             self._require(ch, Perm.ATTACH_FILES)
+        if ch.is_thread and ch.archived:  # a post unarchives a thread, unless it is locked
+            if ch.locked and not self.permissions_in(self.bot_user, ch) & Perm.MANAGE_THREADS:
+                raise HttpError(400, 50083, "Thread is archived", field=f"{ch.label} is archived and locked")
+            self._set_archived(ch, False)
         if payload.get("message_reference"):
             self._require(ch, Perm.READ_MESSAGE_HISTORY)
         msg = self._message_from(ch, payload, files)
@@ -3472,6 +3608,190 @@ class FakeDiscord:
 
     async def _r_typing(self, request: web.Request, channel_id: str) -> None:
         self._channel(channel_id, Perm.SEND_MESSAGES)
+
+    # ---------------------------------------------------------------- routes: threads
+
+    def _thread(self, channel_id: str, needed: int = 0) -> FakeChannel:
+        """The thread of a thread route (one the bot sees, with ``needed`` there); any other channel: 400 /
+        50024."""
+        ch = self._channel(channel_id, needed)
+        if not ch.is_thread:
+            raise HttpError(400, 50024, "Cannot execute action on this channel type", field=f"{ch!r}")
+        return ch
+
+    def _not_archived(self, thread: FakeChannel) -> None:
+        if thread.archived:
+            raise HttpError(400, 50083, "Thread is archived", field=f"{thread.label} is archived")
+
+    def _thread_user(self, thread: FakeChannel, user_id: str) -> FakeUser:
+        try:
+            user = self.bot_user if user_id == "@me" else self.user(int(user_id))
+        except LookupError:
+            raise HttpError(404, 10013, "Unknown User") from None
+        if not self.guilds[thread.guild_id or 0].has_member(user):
+            raise HttpError(404, 10007, "Unknown Member")
+        return user
+
+    async def _r_create_thread(self, request: web.Request, channel_id: str) -> Json:
+        """A thread without a starting message: private unless ``type`` says 11 (public)."""
+        parent = self._channel(channel_id)
+        payload, _ = await self._read(request)
+        if parent.is_dm or parent.is_thread:
+            raise HttpError(400, 50024, "Cannot execute action on this channel type", field=f"{parent!r}")
+        kind = payload.get("type", PRIVATE_THREAD)
+        if kind not in (11, PRIVATE_THREAD):
+            raise invalid_form("type", "Value must be one of (11, 12).", detail=excerpt(kind))
+        _check_len("name", payload.get("name"), 100, 1)
+        duration = payload.get("auto_archive_duration", 4320)
+        if duration not in ARCHIVE_DURATIONS:
+            raise invalid_form(
+                "auto_archive_duration",
+                f"Value must be one of {ARCHIVE_DURATIONS}.",
+                detail=excerpt(duration),
+            )
+        self._require(
+            parent, Perm.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else Perm.CREATE_PUBLIC_THREADS
+        )
+        guild = self.guilds[parent.guild_id or 0]
+        if len(self._active_threads(guild)) >= self.max_active_threads:
+            raise HttpError(
+                400,
+                160006,
+                "Maximum number of active threads reached",
+                field=f"{guild.name} has {self.max_active_threads} active threads",
+            )
+        thread = FakeChannel(
+            self.snowflake(),
+            kind,
+            str(payload["name"]),
+            guild.id,
+            label=f"{parent.label}/{payload['name']}",
+            parent_id=parent.id,
+            owner_id=self.bot_user.id,
+            invitable=bool(payload.get("invitable", True)),
+            auto_archive_duration=duration,
+        )
+        thread.members[self.bot_user.id] = now_iso()
+        guild.threads[thread.id] = thread
+        self.channels[thread.id] = thread
+        if self._wants(Intent.GUILDS):
+            event = {
+                **thread.payload(),
+                "newly_created": True,
+                "member": thread.member_payload(self.bot_user.id),
+            }
+            self._dispatch("THREAD_CREATE", event)
+        self._bump()
+        return thread.payload()
+
+    async def _r_add_thread_member(self, request: web.Request, channel_id: str, user_id: str) -> None:
+        thread = self._thread(channel_id, Perm.SEND_MESSAGES_IN_THREADS)
+        self._not_archived(thread)
+        user = self._thread_user(thread, user_id)
+        if user.id in thread.members:
+            return  # already a member: nothing changes, as on Discord
+        thread.members[user.id] = now_iso()
+        self._members_updated(thread, added=[user.id])
+
+    async def _r_remove_thread_member(self, request: web.Request, channel_id: str, user_id: str) -> None:
+        """Someone else: Manage Threads, or the creator of a private thread; the bot itself may leave."""
+        thread = self._thread(channel_id)
+        user = self._thread_user(thread, user_id)
+        if user is not self.bot_user and not (
+            thread.is_private_thread and thread.owner_id == self.bot_user.id
+        ):
+            self._require(thread, Perm.MANAGE_THREADS)
+        self._not_archived(thread)
+        if user.id not in thread.members:
+            raise HttpError(404, 10007, "Unknown Member")
+        del thread.members[user.id]
+        self._members_updated(thread, removed=[user.id])
+
+    def _members_updated(
+        self, thread: FakeChannel, added: Sequence[int] = (), removed: Sequence[int] = ()
+    ) -> None:
+        """THREAD_MEMBERS_UPDATE: sent about others only with the GUILD_MEMBERS intent, as Discord does."""
+        mine = self.bot_user.id in (*added, *removed)
+        if self._wants(Intent.GUILDS) and (mine or self._wants(Intent.GUILD_MEMBERS)):
+            self._dispatch(
+                "THREAD_MEMBERS_UPDATE",
+                {
+                    "id": str(thread.id),
+                    "guild_id": str(thread.guild_id),
+                    "member_count": min(len(thread.members), 50),
+                    "added_members": [thread.member_payload(u) for u in added],
+                    "removed_member_ids": [str(u) for u in removed],
+                },
+            )
+        self._bump()
+
+    async def _r_thread_members(self, request: web.Request, channel_id: str) -> list[Json]:
+        """Restricted to apps whose Server Members intent is enabled (in the developer portal)."""
+        thread = self._thread(channel_id)
+        if not self.allowed_privileged_intents & Intent.GUILD_MEMBERS:
+            raise HttpError(403, 50001, "Missing Access", field="the Server Members intent is not enabled")
+        return [thread.member_payload(u) for u in thread.members]
+
+    async def _r_thread_member(self, request: web.Request, channel_id: str, user_id: str) -> Json:
+        thread = self._thread(channel_id)
+        user = self._thread_user(thread, user_id)
+        if user.id not in thread.members:
+            raise HttpError(404, 10007, "Unknown Member")
+        return thread.member_payload(user.id)
+
+    async def _r_edit_channel(self, request: web.Request, channel_id: str) -> Json:
+        """A thread's name, archived and locked states, auto-archive duration and invitability. Manage
+        Threads, except to unarchive a thread that is not locked and stays unlocked (Send Messages); only
+        unarchiving is allowed on an archived thread. A text channel's name, with Manage Channels."""
+        ch = self._channel(channel_id)
+        payload, _ = await self._read(request)
+        if "name" in payload:
+            _check_len("name", payload["name"], 100, 1)
+        if not ch.is_thread:
+            self._require(ch, Perm.MANAGE_CHANNELS)
+            ch.name = payload.get("name", ch.name)
+            self._channel_updated(ch)
+            return ch.payload()
+        if ch.archived and payload.get("archived") is not False:
+            self._not_archived(ch)
+        locked = payload.get("locked", ch.locked)
+        only_unarchive = set(payload) <= {"archived", "locked"} and payload.get("archived") is False
+        if only_unarchive and not locked and not ch.locked:
+            self._require(ch, Perm.SEND_MESSAGES)
+        else:
+            self._require(ch, Perm.MANAGE_THREADS)
+        duration = payload.get("auto_archive_duration", ch.auto_archive_duration)
+        if duration not in ARCHIVE_DURATIONS:
+            raise invalid_form(
+                "auto_archive_duration",
+                f"Value must be one of {ARCHIVE_DURATIONS}.",
+                detail=excerpt(duration),
+            )
+        if "invitable" in payload and not ch.is_private_thread:
+            raise invalid_form("invitable", "Only private threads can be made invitable or not")
+        ch.name = str(payload.get("name", ch.name))
+        ch.locked, ch.auto_archive_duration = bool(locked), duration
+        ch.invitable = bool(payload.get("invitable", ch.invitable))
+        self._set_archived(ch, bool(payload.get("archived", ch.archived)))
+        return ch.payload()
+
+    def _set_archived(self, thread: FakeChannel, archived: bool) -> None:
+        if archived != thread.archived:
+            thread.archived, thread.archive_timestamp = archived, now_iso()
+        if self._wants(Intent.GUILDS):
+            self._dispatch("THREAD_UPDATE", thread.payload())
+        self._bump()
+
+    async def _r_active_threads(self, request: web.Request, guild_id: str) -> Json:
+        guild = self._guild(guild_id)
+        seen = [t for t in self._active_threads(guild) if self.can_see(self.bot_user, t)]
+        return {
+            "threads": [t.payload() for t in seen],
+            "members": [t.member_payload(self.bot_user.id) for t in seen if self.bot_user.id in t.members],
+        }
+
+    def _active_threads(self, guild: FakeGuild) -> list[FakeChannel]:
+        return [t for t in guild.threads.values() if not t.archived]
 
     # ---------------------------------------------------------------- routes: guild
 

@@ -1154,3 +1154,78 @@ async def test_an_unexpected_413_fails_the_check(fake: FakeDiscord) -> None:
     with pytest.raises(AssertionError, match="413 40005 Request entity too large"):
         fake.check_refusals()
     fake.refusals.clear()
+
+
+async def test_private_threads_their_members_archiving_and_what_discord_refuses(fake: FakeDiscord) -> None:
+    """The bot opens a private thread under #game, adds and removes members, posts, archives and locks it;
+    the fake refuses what Discord would (a missing permission, an archived thread, a bad name, too many
+    threads) and shows a private thread to its members alone."""
+    client = discord.Client(intents=discord.Intents(guilds=True))
+
+    async def refused(call: Any) -> tuple[int, int]:
+        with pytest.raises(discord.HTTPException) as caught:
+            await call
+        return caught.value.status, caught.value.code
+
+    async with running(client, fake):
+        channel = client.get_channel(fake.channel.id)
+        assert isinstance(channel, discord.TextChannel)
+        http = client.http
+        thread = await channel.create_thread(
+            name="Raven: Stark ↔ Lannister", type=discord.ChannelType.private_thread, invitable=False
+        )
+        assert thread.type is discord.ChannelType.private_thread and thread.parent_id == channel.id
+        await fake.wait_until(lambda: channel.guild.get_thread(thread.id), what="THREAD_CREATE in the cache")
+        made = fake.thread("Raven: Stark ↔ Lannister")
+        assert made.id == thread.id and fake.thread_members(made) == ["bot"] and not made.invitable
+        for who in ("alice", "bob", "alice"):  # adding a member twice changes nothing
+            await http.add_user_to_thread(thread.id, fake.users[who].id)
+        assert fake.thread_members(made) == ["bot", "alice", "bob"]
+        listed = await http.get_thread_members(thread.id)
+        assert [int(m["user_id"]) for m in listed] == [
+            fake.bot_user.id,
+            fake.users["alice"].id,
+            fake.users["bob"].id,
+        ]
+
+        await thread.send("A raven arrives.")
+        assert [m.content for m in fake.channel_messages(made)] == ["A raven arrives."]
+        assert fake.can_see("alice", made) and not fake.can_see("carol", made)
+        assert fake.can_see("admin", made)  # Manage Threads (an administrator) sees every private thread
+        assert "A raven arrives." not in [m.content for m in fake.visible_to("carol")]
+        with pytest.raises(PermissionError):
+            await fake.slash("carol", "game", channel=made)  # Carol cannot even see it
+
+        await http.remove_user_from_thread(thread.id, fake.users["bob"].id)
+        assert fake.thread_members(made) == ["bot", "alice"]
+        assert await refused(http.remove_user_from_thread(thread.id, fake.users["bob"].id)) == (404, 10007)
+
+        await http.edit_channel(thread.id, archived=True, locked=True)
+        assert made.archived and made.locked
+        with fake.expecting_refusals(50083) as archived:
+            assert await refused(http.add_user_to_thread(thread.id, fake.users["carol"].id)) == (400, 50083)
+            assert await refused(http.edit_channel(thread.id, locked=False)) == (400, 50083)
+        assert len(archived) == 2 and archived[0].message == "Thread is archived"
+        await http.edit_channel(thread.id, archived=False, locked=False)  # unarchived: members may change
+        await http.add_user_to_thread(thread.id, fake.users["carol"].id)
+        await http.edit_channel(thread.id, archived=True, locked=True)
+        assert fake.thread_members(made) == ["bot", "alice", "carol"]
+
+        with fake.expecting_refusals(50035, 160006, 50024) as bad:
+            long_name = channel.create_thread(name="x" * 101, type=discord.ChannelType.private_thread)
+            assert await refused(long_name) == (400, 50035)
+            fake.max_active_threads = 0
+            assert await refused(channel.create_thread(name="one too many")) == (400, 160006)
+            fake.max_active_threads = 1000
+            assert await refused(http.add_user_to_thread(channel.id, fake.users["bob"].id)) == (400, 50024)
+        assert [r.code for r in bad] == [50035, 160006, 50024]
+
+        # Without Create Private Threads and Manage Threads (a channel overwrite) the bot may neither open a
+        # private thread nor unarchive a locked one.
+        fake.set_channel_overwrite("game", "bot", deny=Perm.CREATE_PRIVATE_THREADS | Perm.MANAGE_THREADS)
+        await fake.wait_until(lambda: not channel.permissions_for(channel.guild.me).create_private_threads)
+        assert await refused(channel.create_thread(name="denied")) == (403, 50013)
+        assert "CREATE_PRIVATE_THREADS" in (fake.refusals[-1].field or "")
+        assert await refused(http.edit_channel(thread.id, archived=False)) == (403, 50013)
+        assert "MANAGE_THREADS" in (fake.refusals[-1].field or "")
+    assert fake.unexpected_refusals() == []
