@@ -906,19 +906,23 @@ class Table:
             session.require_game()
             if session.status != PAUSED:
                 raise TableError("This game is not paused.")
-            now = self.clock.now()
-            paused_for = now - (session.paused_at or now)
-            for deadline in session.deadlines.values():
-                deadline.due_at += paused_for
-            session.status, session.paused_at = ACTIVE, None
-            details = {"paused_for": paused_for}
-            notice = outbox.notice(session, "The game resumes; deadlines move on by the time it was paused.")
-
-            async def write(store: Store) -> None:
-                await self._write_moderation_to(store, session, actor, "resume", reason, details, [])
-
-            await self._advance(session, [], items=[notice], before=write)
+            await self._resume(session, actor, reason)
         return Outcome("Resumed.")
+
+    async def _resume(self, session: Session, actor: Actor, reason: str, store: Store | None = None) -> None:
+        """Resume a paused game (the caller holds its lock; in ``store``'s transaction if given)."""
+        now = self.clock.now()
+        paused_for = now - (session.paused_at or now)
+        for deadline in session.deadlines.values():
+            deadline.due_at += paused_for
+        session.status, session.paused_at = ACTIVE, None
+        details = {"paused_for": paused_for}
+        notice = outbox.notice(session, "The game resumes; deadlines move on by the time it was paused.")
+
+        async def write(unit: Store) -> None:
+            await self._write_moderation_to(unit, session, actor, "resume", reason, details, [])
+
+        await self._advance(session, [], items=[notice], before=write, store=store)
 
     async def set_deadline(
         self,
@@ -978,39 +982,45 @@ class Table:
             self.require_moderator(session, actor)
             if session.broken is not None:
                 session.require_game()
-            seat = session.seat_of_house(seat_id(session.kind, house))
-            other = session.seat_of_user(user_id)
-            if other is not None and other is not seat:
-                raise TableError("That person already has a seat in this game.")
-            before = seat.label
-            seat.user_id, seat.name, seat.ai = user_id, name, None
-            session.spectators.discard(user_id)
-            items = [
-                outbox.notice(
-                    session, f"{name or user_id} takes over House {seat.house.title()} from {before}."
+            house = seat_id(session.kind, house)
+            await self._seat_person(session, actor, house, user_id, name, reason)
+        return Outcome(f"House {house.title()} is now played by {name or user_id}.")
+
+    async def _seat_person(
+        self,
+        session: Session,
+        actor: Actor,
+        house: str,
+        user_id: int,
+        name: str,
+        reason: str,
+        *,
+        action: str = "replace",
+        store: Store | None = None,
+    ) -> None:
+        """Give a seat to a person, who is asked at once what it has to decide (the caller holds the
+        game's lock; in ``store``'s transaction if given). ``action`` names it in the audit log."""
+        seat = session.seat_of_house(house)
+        other = session.seat_of_user(user_id)
+        if other is not None and other is not seat:
+            raise TableError("That person already has a seat in this game.")
+        before = seat.label
+        seat.user_id, seat.name, seat.ai = user_id, name, None
+        session.spectators.discard(user_id)
+        items = [outbox.notice(session, f"{name or user_id} takes over House {house.title()} from {before}.")]
+        pending = [d for d in session.pending() if d.house == seat.house]
+        if session.status != LOBBY:
+            for decision in pending:
+                now = self.clock.now()
+                session.deadlines[decision.house] = Deadline(
+                    decision.house,
+                    decision.kind,
+                    now,
+                    now + session.settings.deadlines[session.kind.category(decision.kind)],
                 )
-            ]  # type: ignore[union-attr]
-            pending = [d for d in session.pending() if d.house == seat.house]
-            if session.status != LOBBY:
-                for decision in pending:
-                    now = self.clock.now()
-                    session.deadlines[decision.house] = Deadline(
-                        decision.house,
-                        decision.kind,
-                        now,
-                        now + session.settings.deadlines[session.kind.category(decision.kind)],
-                    )
-                items += outbox.prompt_items(session, pending)
-            await self._write_moderation(
-                session,
-                actor,
-                "replace",
-                reason,
-                {"house": seat.house, "from": before, "to": user_id},
-                None,
-                items,
-            )
-        return Outcome(f"House {seat.house.title()} is now played by {name or user_id}.")  # type: ignore[union-attr]
+            items += outbox.prompt_items(session, pending)
+        details = {"house": seat.house, "from": before, "to": user_id}
+        await self._write_moderation(session, actor, action, reason, details, None, items, store=store)
 
     async def remove_player(
         self, game_id: int, actor: Actor, house: str, ai_style: str | None = None, reason: str = ""
@@ -1025,21 +1035,38 @@ class Table:
                 session.require_game()
             if ai_style is not None and ai_style not in session.kind.ai_styles:
                 raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
-            seat = session.seat_of_house(seat_id(session.kind, house))
-            before = seat.label
-            seat.user_id, seat.name, seat.ai = None, "", ai_style
-            who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
-            text = f"{before} leaves House {seat.house.title()}; it is played by {who}."  # type: ignore[union-attr]
-            details = {"house": seat.house, "ai": ai_style}
-            if ai_style and session.status == ACTIVE:
-
-                async def write(store: Store) -> None:
-                    await self._write_moderation_to(store, session, actor, "remove", reason, details, [])
-
-                await self._advance(session, [], items=[outbox.notice(session, text)], before=write)
-            else:
-                await self._write_moderation(session, actor, "remove", reason, details, text)
+            text = await self._empty_seat(session, actor, seat_id(session.kind, house), ai_style, reason)
         return Outcome(text)
+
+    async def _empty_seat(
+        self,
+        session: Session,
+        actor: Actor,
+        house: str,
+        ai_style: str | None,
+        reason: str,
+        *,
+        action: str = "remove",
+        store: Store | None = None,
+    ) -> str:
+        """Take the person out of a seat: an AI plays it (and its first moves are written with it), or it
+        waits for a replacement. The caller holds the game's lock; in ``store``'s transaction if given.
+        Returns the notice told in the channel."""
+        seat = session.seat_of_house(house)
+        before = seat.label
+        seat.user_id, seat.name, seat.ai = None, "", ai_style
+        who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
+        text = f"{before} leaves House {house.title()}; it is played by {who}."
+        details = {"house": seat.house, "ai": ai_style}
+        if ai_style and session.status == ACTIVE:
+
+            async def write(unit: Store) -> None:
+                await self._write_moderation_to(unit, session, actor, action, reason, details, [])
+
+            await self._advance(session, [], items=[outbox.notice(session, text)], before=write, store=store)
+        else:
+            await self._write_moderation(session, actor, action, reason, details, text, store=store)
+        return text
 
     async def end_game(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
         session = self.reach(game_id, actor)
@@ -1068,12 +1095,18 @@ class Table:
         details: dict[str, Any],
         notice: str | None,
         items: list[dict[str, Any]] | None = None,
+        *,
+        store: Store | None = None,
     ) -> None:
-        """Write what a moderator changed in memory, with its audit entry and notices, in one transaction;
-        if the writing fails, the game is read back from the store."""
+        """Write what a moderator changed in memory, with its audit entry and notices, in one transaction
+        (``store``'s, if the caller holds one); if the writing fails, the game is read back from the store
+        (inside a caller's transaction, that is the caller's to do)."""
         out = list(items or [])
         if notice:
             out.append(outbox.notice(session, notice))
+        if store is not None:
+            await self._write_moderation_to(store, session, actor, action, reason, details, out)
+            return
         try:
             async with self.store.unit() as store:
                 await self._write_moderation_to(store, session, actor, action, reason, details, out)
