@@ -21,6 +21,8 @@ MAX_REMINDERS = 5
 # A Game of Thrones' option before games had options of their own.
 RETIRED = frozenset({"moderator_role"})
 ASSIGNMENTS = ("choose", "random")
+RESIGNED_SEATS = ("ai", "wait")  # a resigning player's seat: played by the game's best AI, or kept open
+VOLUNTEERS = ("vote", "direct")  # a volunteer takes a seat nobody plays after a vote, or at once
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,11 @@ class GameSettings:
     seconds per decision category of the game (the game's defaults for those left out); ``reminders`` are
     seconds before a deadline at which the player is reminded; ``no_move_policy`` says what a passed
     deadline does: ``wait`` for the player (the moderators are told), or apply the decision's ``default``.
+
+    ``resigned_seat`` says what becomes of a seat whose player resigns (``ai``: the game's best AI plays it;
+    ``wait``: it waits for a volunteer); ``volunteers`` how a volunteer takes a seat nobody plays (after a
+    ``vote`` of the players, or ``direct``: at once); ``pause_when_down``, whether the time the bot was not
+    running is given back to every running deadline when it starts again.
 
     :meth:`validate` returns the settings complete and checked: every option and every deadline present."""
 
@@ -39,6 +46,9 @@ class GameSettings:
     deadlines: dict[str, int] = field(default_factory=dict)
     reminders: tuple[int, ...] = (6 * HOUR, 1 * HOUR)
     no_move_policy: str = "wait"
+    resigned_seat: str = "ai"
+    volunteers: str = "vote"
+    pause_when_down: bool = True
 
     @property
     def kind(self) -> GameKind:
@@ -57,6 +67,14 @@ class GameSettings:
             )
         if self.no_move_policy not in POLICIES:
             raise TableError(f"The no-move policy is {' or '.join(POLICIES)}, not {self.no_move_policy!r}.")
+        if self.resigned_seat not in RESIGNED_SEATS:
+            raise TableError(
+                f"A resigned seat goes to {' or '.join(RESIGNED_SEATS)}, not {self.resigned_seat!r}."
+            )
+        if self.volunteers not in VOLUNTEERS:
+            raise TableError(f"Volunteers take a seat by {' or '.join(VOLUNTEERS)}, not {self.volunteers!r}.")
+        if type(self.pause_when_down) is not bool:
+            raise TableError("Whether deadlines stop while the bot is down is true or false.")
         if not isinstance(self.options, dict):
             raise TableError("The game's options are a table of values.")
         options = kind.check_options(self.options)
@@ -75,7 +93,8 @@ class GameSettings:
             raise TableError(f"A decision gets at most {MAX_REMINDERS} reminders.")
         if any(not 0 < seconds <= MAX_SECONDS for seconds in self.reminders):
             raise TableError("Reminders are given a positive time before the deadline.")
-        return replace(self, options=options, deadlines=deadlines)
+        reminders = tuple(sorted(set(self.reminders), reverse=True))  # the earliest first, each once
+        return replace(self, options=options, deadlines=deadlines, reminders=reminders)
 
     def with_deadline(self, category: str, seconds: int) -> GameSettings:
         categories = list(self.kind.deadlines)
@@ -108,6 +127,9 @@ class GameSettings:
             ("house_assignment", str),
             ("no_move_policy", str),
             ("game", str),
+            ("resigned_seat", str),
+            ("volunteers", str),
+            ("pause_when_down", bool),
         ):
             if name in values and (type(values[name]) is not kind):
                 raise TableError(f"The setting {name} has the wrong type.")
