@@ -23,7 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from table import access, importing, outbox
+from table import access, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.errors import TableError
 from table.outbox import decision_json, fingerprint
@@ -115,6 +115,7 @@ class Table:
                 seed=int(row["seed"]),
                 created_at=float(row["created_at"]),
                 paused_at=row["paused_at"],
+                ends_after_round=row.get("ends_after_round"),
             )
             summary = json.loads(row["summary"])
             if not isinstance(summary, list):
@@ -123,6 +124,7 @@ class Table:
             session.log_part = int(row.get("log_part") or 0)
             session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
             session.spectators = await self.store.spectators(session.id)
+            session.votes = await votes.stored(self.store, session.id)
             if session.status != LOBBY:
                 await self._rebuild(session)
                 session.deadlines = {
@@ -636,6 +638,7 @@ class Table:
             told.board(board_title)
         queue = list(steps) or self._ai_steps(session)
         first = True
+        ranking: list[str] | None = None  # the game's, when the round it was to end after is over
         try:
             while queue:
                 step = queue.pop(0)
@@ -659,6 +662,9 @@ class Table:
                 rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now, secret))
                 seq += 1
                 acted.add(step.house)
+                ranking = votes.ranking_after_round(session, happened)
+                if ranking is not None:
+                    break
                 if not queue:
                     queue = self._ai_steps(session)
         except TableError:
@@ -674,9 +680,11 @@ class Table:
         new = self._sync_deadlines(session, before_pending, acted, now)
         if game.over:
             session.status = OVER
-        prompts = outbox.prompt_items(session, new, self.pings)
-        out += outbox.private_items(session, events) + told.finish() + prompts
-        lines = told.lines + [entry["payload"]["text"] for entry in items if entry["kind"] == "notice"]
+        ended = [] if ranking is None else votes.end_items(session, ranking)
+        prompts = outbox.prompt_items(session, [] if ended else new, self.pings)
+        out += outbox.private_items(session, events) + told.finish() + prompts + ended
+        notices = [*items, *ended]
+        lines = told.lines + [entry["payload"]["text"] for entry in notices if entry["kind"] == "notice"]
         if game.over:
             readout = game.readout()
             out.append(
@@ -1276,12 +1284,14 @@ class Table:
                     for r in session.settings.reminders
                     if r not in deadline.reminded and deadline.due_at - r > deadline.started_at
                 ]
+        times += votes.next_times(self)
         return min(times) if times else None
 
     async def tick(self) -> int:
         """Send the reminders that are due and apply the passed deadlines, oldest first (those that passed
-        while the process was down included). Returns how many were handled."""
-        handled = 0
+        while the process was down included), after closing the votes that are decided. Returns how many
+        were handled."""
+        handled = await votes.tick(self)
         while True:
             due = self._next_due()
             if due is None:
