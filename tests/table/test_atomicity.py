@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from table import GameSettings, Table
+from table import GameSettings, Table, leaving
 from table.store import Store
 from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, play_defaults, three_player_game
 
@@ -56,6 +56,7 @@ OPERATIONS: dict[str, Operation] = {
     "remove-for-an-ai": lambda t, g: t.remove_player(g, ALICE, "baratheon", "random"),
     "pause": lambda t, g: t.pause(g, ALICE),
     "force": lambda t, g: t.force(g, ALICE, "baratheon"),
+    "resign": lambda t, g: leaving.resign(t, g, CAROL),
     "submit": lambda t, g: t.submit(g, CAROL, t.session(g).game.decision_for("baratheon").default.format()),
 }
 

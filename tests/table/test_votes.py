@@ -128,6 +128,26 @@ async def test_replacing_an_absent_player_by_an_ai_and_the_player_has_no_say(tab
     assert (await audit(table, game_id))[-2:] == ["vote-passed", "remove"]
 
 
+async def test_a_volunteer_asks_for_an_absent_players_seat_and_gets_it_by_vote(table):
+    game_id = await three_player_game(table)
+    session = table.session(game_id)
+    vote = await votes.start(table, game_id, ALICE, votes.PAUSE)  # another kind may be open meanwhile
+    from table import leaving
+
+    said = await leaving.volunteer(table, game_id, DAVE, "lannister")
+    assert said.startswith("Vote 2 is open")
+    offer = session.votes[-1]
+    assert votes.question(offer, session) == "Give House Lannister (Bob) to Dave, who asks for it?"
+    assert votes.tally(offer, session).pool == ("stark", "baratheon")  # Dave has no seat: no say either
+    with pytest.raises(TableError, match="Only the game's seated players vote"):
+        await votes.cast(table, game_id, DAVE, offer.id, True)
+    await votes.cast(table, game_id, CAROL, offer.id, True)
+    assert session.seat_of_house("lannister").user_id == DAVE.user_id
+    prompts = [i for i in await table.outbox() if i.kind == "prompt" and i.target_id == DAVE.user_id]
+    assert prompts  # Dave is asked for Lannister's orders at once
+    assert session.votes == [vote]
+
+
 async def test_ending_after_the_round_takes_everyone_and_the_ranking_then_decides(table):
     game_id = await three_player_game(table)
     session = table.session(game_id)
