@@ -23,7 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from table import access, importing, outbox, votes
+from table import access, deadlines, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.errors import TableError
 from table.outbox import decision_json, fingerprint
@@ -68,6 +68,7 @@ class Table:
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
         self.sessions: dict[int, Session] = {}
+        self.beaten_at: float | None = None  # when the table last said it was running (table.deadlines)
 
     @classmethod
     async def open(
@@ -87,6 +88,8 @@ class Table:
         return table
 
     async def close(self) -> None:
+        with contextlib.suppress(sqlite3.DatabaseError, ValueError):  # ValueError: closed already
+            await deadlines.beat(self, now=self.clock.now())  # the time from now on is time down
         await self.store.close()
 
     # --- loading ----------------------------------------------------------------------------------
@@ -101,6 +104,7 @@ class Table:
         for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
             session = await self._load_game(row)
             self.sessions[session.id] = session
+        await deadlines.catch_up(self)
 
     async def _load_game(self, row: dict[str, Any]) -> Session:
         try:
@@ -125,6 +129,7 @@ class Table:
             session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
             session.spectators = await self.store.spectators(session.id)
             session.votes = await votes.stored(self.store, session.id)
+            session.vacations = await self.store.vacations(session.id)
             if session.status != LOBBY:
                 await self._rebuild(session)
                 session.deadlines = {
@@ -1284,14 +1289,14 @@ class Table:
                     for r in session.settings.reminders
                     if r not in deadline.reminded and deadline.due_at - r > deadline.started_at
                 ]
-        times += votes.next_times(self)
+        times += votes.next_times(self) + deadlines.next_times(self)
         return min(times) if times else None
 
     async def tick(self) -> int:
         """Send the reminders that are due and apply the passed deadlines, oldest first (those that passed
-        while the process was down included), after closing the votes that are decided. Returns how many
-        were handled."""
-        handled = await votes.tick(self)
+        while the process was down included), after closing the votes that are decided and applying the
+        defaults of players away on vacation. Returns how many were handled."""
+        handled = await votes.tick(self) + await deadlines.tick(self)
         while True:
             due = self._next_due()
             if due is None:
@@ -1372,14 +1377,10 @@ class Table:
                 ],
             )
             return
-        text = (
-            f"House {deadline.house.title()}'s deadline passed. The game waits for it; a moderator may "
-            "force its decision."
-        )
         async with self.store.unit() as store:
             await self._save_deadlines(store, session)
-            entry = outbox.notice(session, text)
-            await store.add_outbox(session.id, entry, self.clock.now())
+            for entry in deadlines.late_items(self, session, deadline):
+                await store.add_outbox(session.id, entry, self.clock.now())
 
     # --- what a person may ask for ----------------------------------------------------------------
 
