@@ -119,7 +119,7 @@ async def test_the_commands(tmp_path: Path) -> None:
         for extension in EXTENSIONS:
             await client.load_extension(extension)
         groups = {c.name: c.to_dict(client.tree) for c in client.tree.get_commands()}
-        assert set(groups) == {"game", "mod"}
+        assert set(groups) == {"game", "mod", "vote"}
         names = {g: {o["name"] for o in data["options"]} for g, data in groups.items()}
         assert names["game"] == {"create", "join", "leave", "house", "watch", "start", "status", "board"} | {
             "log",
@@ -129,6 +129,9 @@ async def test_the_commands(tmp_path: Path) -> None:
             "help",
             "list",
             "notify",
+            "resign",
+            "volunteer",
+            "vacation",
         }
         assert names["mod"] == {"force", "undo", "pause", "resume", "deadline", "replace", "kick", "end"} | {
             "export",
@@ -137,6 +140,7 @@ async def test_the_commands(tmp_path: Path) -> None:
             "role",
             "audit",
         }
+        assert names["vote"] == {"pause", "resume", "extend", "replace", "end", "cancel"}
         for data in groups.values():
             for command in data["options"]:
                 assert len(command["description"]) <= 100
