@@ -297,7 +297,8 @@ async def tick(table: Table) -> int:
     for game_id, session in list(table.sessions.items()):
         for house in [h for h in session.deadlines if _away_now(session, h, table.clock.now())]:
             async with session.lock:  # the same lock after a game is read back
-                handled += await _on_vacation(table, table.sessions[game_id], house)
+                current = table.sessions.get(game_id)
+                handled += current is not None and await _on_vacation(table, current, house)
     await beat(table)
     return handled
 

@@ -460,7 +460,8 @@ async def tick(table: Table) -> int:
         now = table.clock.now()
         for vote_id in [vote.id for vote in session.votes if verdict(vote, session, now) is not None]:
             async with session.lock:  # the same lock after a game is read back
-                closed += await _close_if_decided(table, table.sessions[game_id], vote_id)
+                current = table.sessions.get(game_id)
+                closed += current is not None and await _close_if_decided(table, current, vote_id)
     return closed
 
 
