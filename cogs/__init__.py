@@ -7,4 +7,4 @@ game's id (see data/games.toml). Rules live in the engine; only a game's package
 describe choices, never to decide them).
 """
 
-EXTENSIONS = ("cogs.game", "cogs.moderation", "cogs.rules", "cogs.components", "cogs.threads")
+EXTENSIONS = ("cogs.game", "cogs.moderation", "cogs.rules", "cogs.vote", "cogs.components", "cogs.threads")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs import chronicle, prompts
+from cogs import chronicle, leaving, prompts, vote
 from cogs.common import PLAYER_ERRORS, actor_from, current_decision, say_privately, screens_of_game, table_of
 from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
@@ -99,6 +99,10 @@ class ComponentsCog(commands.Cog):
             await on_undo_click(interaction, cid)
         elif cid.op == chronicle.PAGE_OP:
             await self.chronicle_page(interaction, cid)
+        elif cid.op == vote.OP:
+            await vote.on_click(interaction, cid)
+        elif cid.op in leaving.OPS:
+            await leaving.on_click(interaction, cid)
         else:
             await self.decision_click(interaction, cid, data)
 

@@ -233,10 +233,18 @@ def games_embed(title: str, games: list[Session]) -> discord.Embed:
             session.status, session.status
         )
         line = f"**{session.id}** · {session.name} · {state} · <#{session.channel_id}>"
+        screens = screens_of_game(session)
+        open_seats = [
+            screens.seat_name(s.house)
+            for s in session.seats
+            if s.house and s.user_id is None and not s.ai and session.status in ("active", "paused")
+        ]
         if session.broken:
             line += " · ⚠️ out of service"
         elif waiting:
             line += f" · waiting on {waiting}"
+        if open_seats and not session.broken:
+            line += f" · 🪑 open seat: {', '.join(open_seats)} (`/game volunteer`)"
         lines.append(line)
     return discord.Embed(
         title=title,

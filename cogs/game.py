@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import autocomplete, chronicle, embeds, prompts
+from cogs import autocomplete, chronicle, embeds, leaving, prompts
 from cogs.common import (
     PLAYER_ERRORS,
     Reply,
@@ -24,13 +24,15 @@ from cogs.common import (
     screens_of_game,
 )
 from cogs.ids import fingerprint
-from cogs.new_game import deadlines, parse_options, shown_options
+from cogs.new_game import deadlines as category_deadlines
+from cogs.new_game import parse_options, shown_options
 from cogs.poster import board_file, report_message
 from cogs.screens import screens_of
 from cogs.threads import diplomacy_shown, lacking_text, missing_thread_permissions
 from data.games import games
-from table import prompting
+from table import deadlines, prompting
 from table.kinds import DEFAULT_GAME, all_kinds, kind_of
+from table.leaving import volunteer as ask_for_seat
 from table.prompting import seat_id
 from table.session import Session
 from table.settings import GameSettings
@@ -65,11 +67,19 @@ game's notation (below); its **What can I do here?** button explains the decisio
 rules reference of this channel's game, privately.
 Each pair of players has a private thread (a raven) under the game's channel, and all the players a \
 council; `/ravens` lists yours.
+`/game vacation` sets the days you are away (your decisions then take their defaults after an hour) · \
+`/game resign` leaves a running game for good · `/game volunteer` asks for a seat nobody plays, or an \
+absent player's.
+
+**Votes** (any seated player): `/vote pause`, `/vote resume`, `/vote extend`, `/vote replace` (two thirds \
+of the other players), `/vote end` after this round, `/vote cancel` (everyone); answered with buttons in \
+the channel.
 
 **Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
 administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \
-`/mod deadline`, `/mod replace`, `/mod kick`, `/mod addai`, `/mod end`, `/mod export`, `/mod import`, \
-`/mod audit`. A moderator who also plays sees no other house's secret in them while the game runs.
+`/mod deadline` (and the reminders), `/mod replace`, `/mod kick`, `/mod addai`, `/mod end` (now or after \
+the round), `/mod export`, `/mod import`, `/mod audit`. A moderator who also plays sees no other house's \
+secret in them while the game runs.
 """
 
 
@@ -105,6 +115,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         name="A name for the game",
         diplomacy="Private threads between players: read by the players alone, or moderators too; or off",
         diplomacy_end="At the end the threads are archived for their members, or opened to all (/ravens)",
+        reminders="Hours before each deadline when the player is reminded (6, 1 unless you say; none)",
+        resigned="When a player resigns: an AI plays the seat, or it waits for a volunteer",
+        volunteers="A volunteer takes a seat nobody plays after the players' vote, or at once",
+        when_down="While the bot is down, deadlines stop (the time is given back) or run on",
     )
     @app_commands.autocomplete(game=autocomplete.game_ids, options=autocomplete.game_options)
     async def create(
@@ -119,6 +133,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         name: app_commands.Range[str, 0, 80] = "",
         diplomacy: Literal["players", "moderators", "off"] = "players",
         diplomacy_end: Literal["archive", "open"] = "archive",
+        reminders: app_commands.Range[str, 0, 60] | None = None,
+        resigned: Literal["ai", "wait"] = "ai",
+        volunteers: Literal["vote", "direct"] = "vote",
+        when_down: Literal["stop", "run"] = "stop",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await say_privately(
@@ -150,9 +168,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 house_assignment=houses,
                 options=parse_options(kind, options),
                 no_move_policy=no_move,
-                deadlines=deadlines(kind, hours),
+                deadlines=category_deadlines(kind, hours),
                 diplomacy=diplomacy,
                 diplomacy_end=diplomacy_end,
+                **({} if reminders is None else {"reminders": deadlines.parse_reminders(reminders)}),
+                resigned_seat=resigned,
+                volunteers=volunteers,
+                pause_when_down=when_down == "stop",
             )
             session = await self.table.create_game(
                 actor_from(interaction),
@@ -400,6 +422,67 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             else:
                 described = screens_of_game(session).describe(line, kind)
                 await reply.send(f"✅ Recorded: **{clip(described, 1500)}**.{more}")
+
+    # --- leaving, coming in, being away ----------------------------------------------------------------
+
+    @app_commands.command(name="resign", description="Leave a running game for good (you confirm first)")
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with Reply(interaction, ephemeral=True, defer=False) as reply:
+            session = find_game(interaction, game)
+            seat = session.seat_of_user(interaction.user.id)
+            if seat is None or seat.house is None:
+                await reply.fail("You have no seat in this game.")
+                return
+            named = screens_of_game(session).seat_name(seat.house)
+            text = leaving.confirm_text(named, session.name, session.settings.resigned_seat)
+            await reply.send(text, view=leaving.confirm_view(session.id))
+
+    @app_commands.command(
+        name="volunteer", description="Ask for a seat: one nobody plays, or an absent player's"
+    )
+    @app_commands.describe(house="The house you offer to play", game=GAME_OPTION)
+    @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
+    async def volunteer(
+        self, interaction: discord.Interaction, house: app_commands.Range[str, 1, 40], game: int | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            text = await ask_for_seat(self.table, session.id, actor_from(interaction), house)
+            bot_of(interaction).wake()
+            log.info("game %s: user %s volunteers", session.id, interaction.user.id)
+            await reply.send(f"✅ {text}")
+
+    @app_commands.command(name="vacation", description="The days you are away: your decisions take defaults")
+    @app_commands.describe(
+        last_day="The last day you are away, YYYY-MM-DD (UTC)",
+        first_day="The first day you are away, YYYY-MM-DD (today unless you say)",
+        back="You are back: end your vacation now",
+        game=GAME_OPTION,
+    )
+    @app_commands.autocomplete(game=autocomplete.games)
+    async def vacation(
+        self,
+        interaction: discord.Interaction,
+        last_day: app_commands.Range[str, 0, 20] = "",
+        first_day: app_commands.Range[str, 0, 20] = "",
+        back: bool = False,
+        game: int | None = None,
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            actor = actor_from(interaction)
+            if back:
+                text = await deadlines.end_vacation(self.table, session.id, actor)
+            elif not last_day:
+                await reply.fail("Say your last day away (`last_day`), or that you are `back`.")
+                return
+            else:
+                start, end = deadlines.vacation_span(first_day, last_day, self.table.clock.now())
+                text = await deadlines.set_vacation(self.table, session.id, actor, start, end)
+            bot_of(interaction).wake()
+            await reply.send(f"✅ {text}")
 
     @app_commands.command(name="help", description="How to play with Maester")
     async def help(self, interaction: discord.Interaction) -> None:

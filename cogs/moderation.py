@@ -19,6 +19,7 @@ from cogs import autocomplete
 from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, screens_of_game, table_of
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import clip
+from table import deadlines, votes
 from table.errors import TableError
 from table.importing import MAX_BYTES as MAX_IMPORT_BYTES
 from table.kind import HOUR
@@ -214,6 +215,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
         hours="Hours from now (or, with a category, the time that category gets from now on)",
         house="Only this house's running deadline",
         category="Change this category's deadline for the decisions to come",
+        reminders="Instead: the reminder schedule, hours before each deadline (like 24, 6, 1; or none)",
         reason="Why",
         game=GAME_OPTION,
     )
@@ -223,14 +225,26 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     async def deadline(
         self,
         interaction: discord.Interaction,
-        hours: app_commands.Range[float, 0.0, 8760.0],
+        hours: app_commands.Range[float, 0.0, 8760.0] | None = None,
         house: str | None = None,
         category: app_commands.Range[str, 1, 40] | None = None,
+        reminders: app_commands.Range[str, 0, 60] | None = None,
         reason: Reason = "",
         game: int | None = None,
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
+            if reminders is not None:
+                schedule = deadlines.parse_reminders(reminders)
+                text = await deadlines.set_reminders(
+                    self.table, session.id, actor_from(interaction), schedule, reason
+                )
+                self._done(interaction, session.id, "reminders set")
+                await reply.send(f"✅ {text}")
+                return
+            if hours is None:
+                await reply.fail("Say how many `hours`, or give the `reminders` schedule.")
+                return
             outcome = await self.table.set_deadline(
                 session.id,
                 actor_from(interaction),
@@ -305,17 +319,29 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             log.info("game %s: user %s adds an AI (%s)", session.id, interaction.user.id, style)
             await reply.send(outcome.message)
 
-    @app_commands.command(name="end", description="End a game for good")
-    @app_commands.describe(reason="Why", game=GAME_OPTION)
+    @app_commands.command(name="end", description="End a game for good, now or after this round")
+    @app_commands.describe(
+        reason="Why",
+        after_round="End it when this round is over, the ranking then deciding",
+        game=GAME_OPTION,
+    )
     @app_commands.autocomplete(game=autocomplete.games)
     async def end(
-        self, interaction: discord.Interaction, reason: Reason = "", game: int | None = None
+        self,
+        interaction: discord.Interaction,
+        reason: Reason = "",
+        after_round: bool = False,
+        game: int | None = None,
     ) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            outcome = await self.table.end_game(session.id, actor_from(interaction), reason)
+            actor = actor_from(interaction)
+            if after_round:
+                message = await votes.end_after_round(self.table, session.id, actor, reason)
+            else:
+                message = (await self.table.end_game(session.id, actor, reason)).message
             self._done(interaction, session.id, "ended")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {message}")
 
     @app_commands.command(
         name="export", description="The game as a JSON file (settings, seats, every action)"

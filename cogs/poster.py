@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from cogs import embeds, prompts
+from cogs import embeds, prompts, vote
 from cogs.common import mentions, missing_permissions
 from cogs.ids import fingerprint
 from cogs.layout import clip
@@ -249,6 +249,7 @@ class OutboxPoster:
             "prompt": self._dm_prompt,
             "private": self._private,
             "reminder": self._reminder,
+            "vote": self._vote,
             **self.handlers,
         }
         handler = handlers.get(item.kind)
@@ -438,8 +439,31 @@ class OutboxPoster:
             dm = await self._dm(item.target_id)
             await self._send(dm, item, content=embeds.notice_text(item.payload))
             return
-        await self._send(self._channel(item.target_id), item, content=embeds.notice_text(item.payload))
+        pinged = discord.AllowedMentions(  # a notice pings only whom it names to ping (a late player...)
+            everyone=False,
+            users=[discord.Object(id=int(u)) for u in item.payload.get("ping_users") or []],
+            roles=[discord.Object(id=int(r)) for r in item.payload.get("ping_roles") or []],
+        )
+        content = embeds.notice_text(item.payload)
+        await self._send(self._channel(item.target_id), item, content=content, allowed_mentions=pinged)
         log.info("game %s: notice posted, outbox item %s", item.game_id, item.id)
+
+    async def _vote(self, item: OutboxItem) -> None:
+        """A players' vote: posted when it opens (mentioning those who may answer), then edited as it goes."""
+        message = vote.vote_message(item.payload)
+        key = str(item.payload["key"])
+        posted = await self.table.post_of(item.game_id, key)
+        if posted is not None:
+            channel_id, message_id = posted
+            with contextlib.suppress(discord.NotFound):  # deleted meanwhile: post it again
+                partial = self._channel(channel_id).get_partial_message(message_id)
+                await partial.edit(embed=message["embed"], view=message["view"])  # the view is stopped
+                return
+        ping = [int(user) for user in item.payload.get("ping") or []]
+        sent = await self._send(
+            self._channel(item.target_id), item, allowed_mentions=mentions(*ping), **message
+        )
+        await self.table.remember_post(item.game_id, key, item.target_id, sent.id)
 
     async def _game_over(self, item: OutboxItem) -> None:
         embed = embeds.game_over_embed(self._screens(item), item.payload)

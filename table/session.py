@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Decision
 from engine.core.game import Game
@@ -12,6 +12,9 @@ from table.errors import TableError
 from table.kind import GameKind
 from table.settings import GameSettings
 from table.store import ActionRow
+
+if TYPE_CHECKING:
+    from table.votes import Vote
 
 LOBBY, ACTIVE, PAUSED, OVER, ENDED = "lobby", "active", "paused", "over", "ended"
 
@@ -77,6 +80,9 @@ class Session:
     log_part: int = 0  # which live log of the channel the summary is told in (one a phase)
     log_title: str = ""  # its title: the phase it tells
     broken: str | None = None  # why the game could not be loaded: it is set aside until repaired
+    votes: list[Vote] = field(default_factory=list)  # the players' votes still open (table.votes)
+    vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
+    ends_after_round: int | None = None  # the players (or a moderator) end the game after this round
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     # --- people -----------------------------------------------------------------------------------

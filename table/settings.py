@@ -26,6 +26,8 @@ ASSIGNMENTS = ("choose", "random")
 # members), or archived and open to every member of the server who asks (/ravens).
 DIPLOMACY = ("players", "moderators", "off")
 DIPLOMACY_ENDS = ("archive", "open")
+RESIGNED_SEATS = ("ai", "wait")  # a resigning player's seat: played by the game's best AI, or kept open
+VOLUNTEERS = ("vote", "direct")  # a volunteer takes a seat nobody plays after a vote, or at once
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,11 @@ class GameSettings:
     deadline does: ``wait`` for the player (the moderators are told), or apply the decision's ``default``.
     ``diplomacy`` says who reads the game's private threads (``off``: there are none) and ``diplomacy_end``
     what becomes of them when the game ends (see :mod:`table.diplomacy`).
+
+    ``resigned_seat`` says what becomes of a seat whose player resigns (``ai``: the game's best AI plays it;
+    ``wait``: it waits for a volunteer); ``volunteers`` how a volunteer takes a seat nobody plays (after a
+    ``vote`` of the players, or ``direct``: at once); ``pause_when_down``, whether the time the bot was not
+    running is given back to every running deadline when it starts again.
 
     :meth:`validate` returns the settings complete and checked: every option and every deadline present."""
 
@@ -48,6 +55,9 @@ class GameSettings:
     no_move_policy: str = "wait"
     diplomacy: str = "players"
     diplomacy_end: str = "archive"
+    resigned_seat: str = "ai"
+    volunteers: str = "vote"
+    pause_when_down: bool = True
 
     @property
     def kind(self) -> GameKind:
@@ -71,6 +81,14 @@ class GameSettings:
         if self.diplomacy_end not in DIPLOMACY_ENDS:
             ends = " or ".join(DIPLOMACY_ENDS)
             raise TableError(f"At the end, diplomacy threads are {ends}, not {self.diplomacy_end!r}.")
+        if self.resigned_seat not in RESIGNED_SEATS:
+            raise TableError(
+                f"A resigned seat goes to {' or '.join(RESIGNED_SEATS)}, not {self.resigned_seat!r}."
+            )
+        if self.volunteers not in VOLUNTEERS:
+            raise TableError(f"Volunteers take a seat by {' or '.join(VOLUNTEERS)}, not {self.volunteers!r}.")
+        if type(self.pause_when_down) is not bool:
+            raise TableError("Whether deadlines stop while the bot is down is true or false.")
         if not isinstance(self.options, dict):
             raise TableError("The game's options are a table of values.")
         options = kind.check_options(self.options)
@@ -89,7 +107,8 @@ class GameSettings:
             raise TableError(f"A decision gets at most {MAX_REMINDERS} reminders.")
         if any(not 0 < seconds <= MAX_SECONDS for seconds in self.reminders):
             raise TableError("Reminders are given a positive time before the deadline.")
-        return replace(self, options=options, deadlines=deadlines)
+        reminders = tuple(sorted(set(self.reminders), reverse=True))  # the earliest first, each once
+        return replace(self, options=options, deadlines=deadlines, reminders=reminders)
 
     def with_deadline(self, category: str, seconds: int) -> GameSettings:
         categories = list(self.kind.deadlines)
@@ -124,6 +143,9 @@ class GameSettings:
             ("game", str),
             ("diplomacy", str),
             ("diplomacy_end", str),
+            ("resigned_seat", str),
+            ("volunteers", str),
+            ("pause_when_down", bool),
         ):
             if name in values and (type(values[name]) is not kind):
                 raise TableError(f"The setting {name} has the wrong type.")

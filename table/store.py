@@ -167,7 +167,7 @@ MIGRATIONS: list[str] = [
     UPDATE audit SET details = replace(details, 'redwyne-straights', 'redwyne-straits')
         WHERE details LIKE '%redwyne-straights%';
     """,
-    # Diplomacy threads (table/diplomacy.py): one row a thread of a game, by key ("council",
+    # 5: diplomacy threads (table/diplomacy.py): one row a thread of a game, by key ("council",
     # "raven:stark:lannister"), with the houses it is for, the people it was given to (``members``: house ->
     # user id; ``readers``: moderators, or anyone after the game) and Discord's id once it exists. Games
     # already started did not choose diplomacy: they go on without it. Self-contained: it reads nothing that
@@ -186,6 +186,46 @@ MIGRATIONS: list[str] = [
     );
     UPDATE games SET settings = json_set(settings, '$.diplomacy', 'off')
         WHERE status != 'lobby' AND json_extract(settings, '$.diplomacy') IS NULL;
+    """,
+    # 6: the players' say. Votes a seated player opens and the others answer (each seat's ballot, by the
+    # person who held it then); each player's vacations; when the table last ran (its heartbeat), so that
+    # the time it was down can be given back to the deadlines; the round after which a game ends.
+    """
+    CREATE TABLE votes (
+        id INTEGER PRIMARY KEY,
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        kind TEXT NOT NULL,
+        proposer_id INTEGER NOT NULL,
+        proposer_name TEXT NOT NULL,
+        proposer_house TEXT,
+        subject TEXT,
+        details TEXT NOT NULL DEFAULT '{}',
+        opened_at REAL NOT NULL,
+        closes_at REAL NOT NULL,
+        result TEXT,
+        closed_at REAL
+    );
+    CREATE INDEX votes_by_game ON votes (game_id, result);
+    CREATE TABLE ballots (
+        vote_id INTEGER NOT NULL REFERENCES votes (id),
+        house TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        yes INTEGER NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (vote_id, house)
+    );
+    CREATE TABLE vacations (
+        game_id INTEGER NOT NULL REFERENCES games (id),
+        user_id INTEGER NOT NULL,
+        starts_at REAL NOT NULL,
+        ends_at REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    CREATE TABLE heartbeat (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        at REAL NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN ends_after_round INTEGER;
     """,
 ]
 
@@ -481,6 +521,75 @@ class Store:
             }
             for r in rows
         ]
+
+    # --- votes, vacations and the heartbeat -------------------------------------------------------
+
+    async def insert_vote(self, game_id: int, row: dict[str, Any]) -> int:
+        cursor = await self.db.execute(
+            "INSERT INTO votes (game_id, kind, proposer_id, proposer_name, proposer_house, subject, details, "
+            "opened_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                row["kind"],
+                row["proposer_id"],
+                row["proposer_name"],
+                row["proposer_house"],
+                row["subject"],
+                json.dumps(row["details"]),
+                row["opened_at"],
+                row["closes_at"],
+            ),
+        )
+        return int(cursor.lastrowid or 0)
+
+    async def save_ballot(self, vote_id: int, house: str, user_id: int, yes: bool, at: float) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO ballots (vote_id, house, user_id, yes, at) VALUES (?, ?, ?, ?, ?)",
+            (vote_id, house, user_id, int(yes), at),
+        )
+
+    async def update_vote(self, vote_id: int, **fields: Any) -> None:
+        columns = ", ".join(f"{name} = ?" for name in fields)
+        await self.db.execute(f"UPDATE votes SET {columns} WHERE id = ?", (*fields.values(), vote_id))
+
+    async def open_votes(self, game_id: int) -> list[dict[str, Any]]:
+        """A game's votes still open, with their ballots (``ballots``: house -> row), oldest first."""
+        async with self.db.execute(
+            "SELECT * FROM votes WHERE game_id = ? AND result IS NULL ORDER BY id", (game_id,)
+        ) as cursor:
+            votes = [dict(row) for row in await cursor.fetchall()]
+        for vote in votes:
+            vote["details"] = json.loads(vote["details"])
+            async with self.db.execute(
+                "SELECT house, user_id, yes, at FROM ballots WHERE vote_id = ?", (vote["id"],)
+            ) as cursor:
+                vote["ballots"] = {row["house"]: dict(row) for row in await cursor.fetchall()}
+        return votes
+
+    async def save_vacation(self, game_id: int, user_id: int, starts_at: float, ends_at: float) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO vacations (game_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)",
+            (game_id, user_id, starts_at, ends_at),
+        )
+
+    async def delete_vacation(self, game_id: int, user_id: int) -> None:
+        await self.db.execute("DELETE FROM vacations WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    async def vacations(self, game_id: int) -> dict[int, tuple[float, float]]:
+        """Each player's vacation in a game: user id -> (start, end)."""
+        async with self.db.execute(
+            "SELECT user_id, starts_at, ends_at FROM vacations WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            return {int(r["user_id"]): (r["starts_at"], r["ends_at"]) for r in await cursor.fetchall()}
+
+    async def heartbeat(self) -> float | None:
+        """When the table last said it was running (None: never)."""
+        async with self.db.execute("SELECT at FROM heartbeat WHERE id = 1") as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else float(row["at"])
+
+    async def beat(self, at: float) -> None:
+        await self.db.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)", (at,))
 
     # --- the audit log ----------------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from table import access, diplomacy, importing, outbox
+from table import access, deadlines, diplomacy, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.diplomacy import DiplomacyThread
 from table.errors import TableError
@@ -69,6 +69,7 @@ class Table:
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
         self.sessions: dict[int, Session] = {}
+        self.beaten_at: float | None = None  # when the table last said it was running (table.deadlines)
 
     @classmethod
     async def open(
@@ -88,6 +89,8 @@ class Table:
         return table
 
     async def close(self) -> None:
+        with contextlib.suppress(sqlite3.DatabaseError, ValueError):  # ValueError: closed already
+            await deadlines.beat(self, now=self.clock.now())  # the time from now on is time down
         await self.store.close()
 
     # --- loading ----------------------------------------------------------------------------------
@@ -102,6 +105,7 @@ class Table:
         for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
             session = await self._load_game(row)
             self.sessions[session.id] = session
+        await deadlines.catch_up(self)
 
     async def _load_game(self, row: dict[str, Any]) -> Session:
         try:
@@ -116,6 +120,7 @@ class Table:
                 seed=int(row["seed"]),
                 created_at=float(row["created_at"]),
                 paused_at=row["paused_at"],
+                ends_after_round=row.get("ends_after_round"),
             )
             summary = json.loads(row["summary"])
             if not isinstance(summary, list):
@@ -124,6 +129,8 @@ class Table:
             session.log_part = int(row.get("log_part") or 0)
             session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
             session.spectators = await self.store.spectators(session.id)
+            session.votes = await votes.stored(self.store, session.id)
+            session.vacations = await self.store.vacations(session.id)
             if session.status != LOBBY:
                 await self._rebuild(session)
                 session.deadlines = {
@@ -637,6 +644,7 @@ class Table:
             told.board(board_title)
         queue = list(steps) or self._ai_steps(session)
         first = True
+        ranking: list[str] | None = None  # the game's, when the round it was to end after is over
         try:
             while queue:
                 step = queue.pop(0)
@@ -660,6 +668,9 @@ class Table:
                 rows.append(ActionRow(seq, step.house, notation, step.actor_id, step.forced, now, secret))
                 seq += 1
                 acted.add(step.house)
+                ranking = votes.ranking_after_round(session, happened)
+                if ranking is not None:
+                    break
                 if not queue:
                     queue = self._ai_steps(session)
         except TableError:
@@ -675,9 +686,11 @@ class Table:
         new = self._sync_deadlines(session, before_pending, acted, now)
         if game.over:
             session.status = OVER
-        prompts = outbox.prompt_items(session, new, self.pings)
-        out += outbox.private_items(session, events) + told.finish() + prompts
-        lines = told.lines + [entry["payload"]["text"] for entry in items if entry["kind"] == "notice"]
+        ended = [] if ranking is None else votes.end_items(session, ranking)
+        prompts = outbox.prompt_items(session, [] if ended else new, self.pings)
+        out += outbox.private_items(session, events) + told.finish() + prompts + ended
+        notices = [*items, *ended]
+        lines = told.lines + [entry["payload"]["text"] for entry in notices if entry["kind"] == "notice"]
         if game.over:
             readout = game.readout()
             out.append(
@@ -920,19 +933,23 @@ class Table:
             session.require_game()
             if session.status != PAUSED:
                 raise TableError("This game is not paused.")
-            now = self.clock.now()
-            paused_for = now - (session.paused_at or now)
-            for deadline in session.deadlines.values():
-                deadline.due_at += paused_for
-            session.status, session.paused_at = ACTIVE, None
-            details = {"paused_for": paused_for}
-            notice = outbox.notice(session, "The game resumes; deadlines move on by the time it was paused.")
-
-            async def write(store: Store) -> None:
-                await self._write_moderation_to(store, session, actor, "resume", reason, details, [])
-
-            await self._advance(session, [], items=[notice], before=write)
+            await self._resume(session, actor, reason)
         return Outcome("Resumed.")
+
+    async def _resume(self, session: Session, actor: Actor, reason: str, store: Store | None = None) -> None:
+        """Resume a paused game (the caller holds its lock; in ``store``'s transaction if given)."""
+        now = self.clock.now()
+        paused_for = now - (session.paused_at or now)
+        for deadline in session.deadlines.values():
+            deadline.due_at += paused_for
+        session.status, session.paused_at = ACTIVE, None
+        details = {"paused_for": paused_for}
+        notice = outbox.notice(session, "The game resumes; deadlines move on by the time it was paused.")
+
+        async def write(unit: Store) -> None:
+            await self._write_moderation_to(unit, session, actor, "resume", reason, details, [])
+
+        await self._advance(session, [], items=[notice], before=write, store=store)
 
     async def set_deadline(
         self,
@@ -992,39 +1009,45 @@ class Table:
             self.require_moderator(session, actor)
             if session.broken is not None:
                 session.require_game()
-            seat = session.seat_of_house(seat_id(session.kind, house))
-            other = session.seat_of_user(user_id)
-            if other is not None and other is not seat:
-                raise TableError("That person already has a seat in this game.")
-            before = seat.label
-            seat.user_id, seat.name, seat.ai = user_id, name, None
-            session.spectators.discard(user_id)
-            items = [
-                outbox.notice(
-                    session, f"{name or user_id} takes over House {seat.house.title()} from {before}."
+            house = seat_id(session.kind, house)
+            await self._seat_person(session, actor, house, user_id, name, reason)
+        return Outcome(f"House {house.title()} is now played by {name or user_id}.")
+
+    async def _seat_person(
+        self,
+        session: Session,
+        actor: Actor,
+        house: str,
+        user_id: int,
+        name: str,
+        reason: str,
+        *,
+        action: str = "replace",
+        store: Store | None = None,
+    ) -> None:
+        """Give a seat to a person, who is asked at once what it has to decide (the caller holds the
+        game's lock; in ``store``'s transaction if given). ``action`` names it in the audit log."""
+        seat = session.seat_of_house(house)
+        other = session.seat_of_user(user_id)
+        if other is not None and other is not seat:
+            raise TableError("That person already has a seat in this game.")
+        before = seat.label
+        seat.user_id, seat.name, seat.ai = user_id, name, None
+        session.spectators.discard(user_id)
+        items = [outbox.notice(session, f"{name or user_id} takes over House {house.title()} from {before}.")]
+        pending = [d for d in session.pending() if d.house == seat.house]
+        if session.status != LOBBY:
+            for decision in pending:
+                now = self.clock.now()
+                session.deadlines[decision.house] = Deadline(
+                    decision.house,
+                    decision.kind,
+                    now,
+                    now + session.settings.deadlines[session.kind.category(decision.kind)],
                 )
-            ]  # type: ignore[union-attr]
-            pending = [d for d in session.pending() if d.house == seat.house]
-            if session.status != LOBBY:
-                for decision in pending:
-                    now = self.clock.now()
-                    session.deadlines[decision.house] = Deadline(
-                        decision.house,
-                        decision.kind,
-                        now,
-                        now + session.settings.deadlines[session.kind.category(decision.kind)],
-                    )
-                items += outbox.prompt_items(session, pending)
-            await self._write_moderation(
-                session,
-                actor,
-                "replace",
-                reason,
-                {"house": seat.house, "from": before, "to": user_id},
-                None,
-                items,
-            )
-        return Outcome(f"House {seat.house.title()} is now played by {name or user_id}.")  # type: ignore[union-attr]
+            items += outbox.prompt_items(session, pending)
+        details = {"house": seat.house, "from": before, "to": user_id}
+        await self._write_moderation(session, actor, action, reason, details, None, items, store=store)
 
     async def remove_player(
         self, game_id: int, actor: Actor, house: str, ai_style: str | None = None, reason: str = ""
@@ -1039,21 +1062,38 @@ class Table:
                 session.require_game()
             if ai_style is not None and ai_style not in session.kind.ai_styles:
                 raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
-            seat = session.seat_of_house(seat_id(session.kind, house))
-            before = seat.label
-            seat.user_id, seat.name, seat.ai = None, "", ai_style
-            who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
-            text = f"{before} leaves House {seat.house.title()}; it is played by {who}."  # type: ignore[union-attr]
-            details = {"house": seat.house, "ai": ai_style}
-            if ai_style and session.status == ACTIVE:
-
-                async def write(store: Store) -> None:
-                    await self._write_moderation_to(store, session, actor, "remove", reason, details, [])
-
-                await self._advance(session, [], items=[outbox.notice(session, text)], before=write)
-            else:
-                await self._write_moderation(session, actor, "remove", reason, details, text)
+            text = await self._empty_seat(session, actor, seat_id(session.kind, house), ai_style, reason)
         return Outcome(text)
+
+    async def _empty_seat(
+        self,
+        session: Session,
+        actor: Actor,
+        house: str,
+        ai_style: str | None,
+        reason: str,
+        *,
+        action: str = "remove",
+        store: Store | None = None,
+    ) -> str:
+        """Take the person out of a seat: an AI plays it (and its first moves are written with it), or it
+        waits for a replacement. The caller holds the game's lock; in ``store``'s transaction if given.
+        Returns the notice told in the channel."""
+        seat = session.seat_of_house(house)
+        before = seat.label
+        seat.user_id, seat.name, seat.ai = None, "", ai_style
+        who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
+        text = f"{before} leaves House {house.title()}; it is played by {who}."
+        details = {"house": seat.house, "ai": ai_style}
+        if ai_style and session.status == ACTIVE:
+
+            async def write(unit: Store) -> None:
+                await self._write_moderation_to(unit, session, actor, action, reason, details, [])
+
+            await self._advance(session, [], items=[outbox.notice(session, text)], before=write, store=store)
+        else:
+            await self._write_moderation(session, actor, action, reason, details, text, store=store)
+        return text
 
     async def end_game(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
         session = self.reach(game_id, actor)
@@ -1084,12 +1124,18 @@ class Table:
         details: dict[str, Any],
         notice: str | None,
         items: list[dict[str, Any]] | None = None,
+        *,
+        store: Store | None = None,
     ) -> None:
-        """Write what a moderator changed in memory, with its audit entry and notices, in one transaction;
-        if the writing fails, the game is read back from the store."""
+        """Write what a moderator changed in memory, with its audit entry and notices, in one transaction
+        (``store``'s, if the caller holds one); if the writing fails, the game is read back from the store
+        (inside a caller's transaction, that is the caller's to do)."""
         out = list(items or [])
         if notice:
             out.append(outbox.notice(session, notice))
+        if store is not None:
+            await self._write_moderation_to(store, session, actor, action, reason, details, out)
+            return
         try:
             async with self.store.unit() as store:
                 await self._write_moderation_to(store, session, actor, action, reason, details, out)
@@ -1261,12 +1307,14 @@ class Table:
                     for r in session.settings.reminders
                     if r not in deadline.reminded and deadline.due_at - r > deadline.started_at
                 ]
+        times += votes.next_times(self) + deadlines.next_times(self)
         return min(times) if times else None
 
     async def tick(self) -> int:
         """Send the reminders that are due and apply the passed deadlines, oldest first (those that passed
-        while the process was down included). Returns how many were handled."""
-        handled = 0
+        while the process was down included), after closing the votes that are decided and applying the
+        defaults of players away on vacation. Returns how many were handled."""
+        handled = await votes.tick(self) + await deadlines.tick(self)
         while True:
             due = self._next_due()
             if due is None:
@@ -1347,14 +1395,10 @@ class Table:
                 ],
             )
             return
-        text = (
-            f"House {deadline.house.title()}'s deadline passed. The game waits for it; a moderator may "
-            "force its decision."
-        )
         async with self.store.unit() as store:
             await self._save_deadlines(store, session)
-            entry = outbox.notice(session, text)
-            await store.add_outbox(session.id, entry, self.clock.now())
+            for entry in deadlines.late_items(self, session, deadline):
+                await store.add_outbox(session.id, entry, self.clock.now())
 
     # --- what a person may ask for ----------------------------------------------------------------
 

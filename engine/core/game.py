@@ -12,7 +12,11 @@ here and game-neutral:
 - ``changeable_decision(seat)`` is a secret answer the seat may still change (asked again as it was).
 - ``view(seat)`` is what a seat (``None``: a spectator) may see; ``readout()`` is the little every
   driver needs to know (round, phase, winner, ranking, scores) without reading the state;
-  ``describe_view(view)`` is a view as text for a terminal.
+  ``standings()`` ranks the seats as the game would if it ended now; ``describe_view(view)`` is a view
+  as text for a terminal.
+- A ``phase`` event that opens a new round may carry ``standings``: the seats ranked as the round before
+  it ended (a driver that ends a game after a round reads them there, before the new round changed
+  anything).
 - Notation: ``parse_line``/``format_line`` turn ``seat: action`` lines into actions and back; a game's
   log of lines replays to the same state, byte for byte.
 
@@ -126,6 +130,16 @@ class Game(ABC):
 
     @abstractmethod
     def readout(self) -> Readout: ...
+
+    def standings(self) -> list[str]:
+        """The seats ranked as the game would rank them if it ended now (by a driver's decision: the players
+        agreeing to stop after a round). This default is the final ranking once the game is over, else the
+        seats by their readout scores, highest first; a game with rules for its end ranking gives them."""
+        readout = self.readout()
+        if readout.over and readout.ranking:
+            return list(readout.ranking)
+        seats = self.seats()
+        return sorted(seats, key=lambda seat: -readout.scores.get(seat, 0))
 
     def sample(self, decision: Decision, rng: Rng) -> Any | None:
         """A random legal answer to a decision whose answers are not listed (``options`` is None), drawn

@@ -30,7 +30,7 @@ from engine.thrones.notation import house_id, parse_action, parse_line
 from engine.thrones.setup import new_state
 from engine.thrones.state import State
 from engine.thrones.text import describe_view
-from engine.thrones.victory import check_victory
+from engine.thrones.victory import check_victory, standings
 
 
 class ThronesGame(Game):
@@ -159,6 +159,10 @@ class ThronesGame(Game):
         from engine.thrones.report import game_report
 
         return game_report(self, lines)
+
+    def standings(self) -> list[str]:
+        """The rulebook's ranking after the last round (:func:`engine.thrones.victory.standings`)."""
+        return list(self.state.ranking) if self.over else standings(self.state)
 
     def sample(self, decision: Decision, rng: Rng) -> Action | None:
         generator = _generators().get(decision.kind)

@@ -21,6 +21,7 @@ from engine.thrones.control import controller, gain_power, port_pays
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.mustering import MusteringFrame
 from engine.thrones.reconcile import SupplyFrame
+from engine.thrones.victory import standings
 from engine.thrones.wildlings import WildlingAttackFrame
 
 if TYPE_CHECKING:
@@ -168,12 +169,14 @@ class WesterosFrame(ThronesFrame):
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         if self.step == "draw":
+            ranked = standings(state)  # as the last round ended, for a table that ends the game there
             state.round += 1
             game.emit(
                 "phase",
                 f"Round {state.round}: the Westeros phase begins.",
                 phase="westeros",
                 round=state.round,
+                standings=ranked,
             )
             self.cards = [draw(game, deck) for deck in range(3)]
             state.westeros_revealed = list(self.cards)

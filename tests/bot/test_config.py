@@ -119,7 +119,7 @@ async def test_the_commands(tmp_path: Path) -> None:
         for extension in EXTENSIONS:
             await client.load_extension(extension)
         groups = {c.name: c.to_dict(client.tree) for c in client.tree.get_commands()}
-        assert set(groups) == {"game", "mod", "rules", "ravens"}
+        assert set(groups) == {"game", "mod", "rules", "ravens", "vote"}
         names = {g: {o["name"] for o in data["options"]} for g, data in groups.items() if g != "ravens"}
         assert names["game"] == {"create", "join", "leave", "house", "watch", "start", "status", "board"} | {
             "log",
@@ -130,6 +130,9 @@ async def test_the_commands(tmp_path: Path) -> None:
             "list",
             "notify",
             "report",
+            "resign",
+            "volunteer",
+            "vacation",
         }
         assert names["mod"] == {"force", "undo", "pause", "resume", "deadline", "replace", "kick", "end"} | {
             "export",
@@ -140,6 +143,7 @@ async def test_the_commands(tmp_path: Path) -> None:
         }
         assert names["rules"] == {"card", "area", "order", "westeros", "wildling", "tides"}
         assert len(groups["ravens"]["description"]) <= 100
+        assert names["vote"] == {"pause", "resume", "extend", "replace", "end", "cancel"}
         for data in groups.values():
             for command in data["options"]:
                 assert len(command["description"]) <= 100

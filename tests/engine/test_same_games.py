@@ -32,8 +32,8 @@ def position_hash(game: ThronesGame) -> str:
 # random player changes them, and so does a change of the data (an area renamed): check that such a
 # change was meant, then write the new figures here.
 PINNED = [
-    (6, 1, False, "8e6f6a5e624b3af0", 412),
-    (6, 7, True, "c5185595d42ce646", 332),
+    (6, 1, False, "8c53d72b42496e09", 412),
+    (6, 7, True, "19d6be1227e0ca76", 332),
     (4, 3, False, "192e08871faa985f", 227),
 ]
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from table import GameSettings, Table
+from table import GameSettings, Table, leaving
 from table.store import Store
 from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, play_defaults, three_player_game
 
@@ -57,6 +57,7 @@ OPERATIONS: dict[str, Operation] = {
     "pause": lambda t, g: t.pause(g, ALICE),
     "end": lambda t, g: t.end_game(g, ALICE),  # with its report
     "force": lambda t, g: t.force(g, ALICE, "baratheon"),
+    "resign": lambda t, g: leaving.resign(t, g, CAROL),
     "submit": lambda t, g: t.submit(g, CAROL, t.session(g).game.decision_for("baratheon").default.format()),
 }
 

@@ -31,20 +31,40 @@ async def tyrell_game(table: Table) -> int:
     return session.id
 
 
+async def as_schema(full: Path, path: Path, version: int) -> None:
+    """A database at ``path`` as schema ``version`` held the one at ``full``: that version's tables and
+    columns (later migrations only add), with the rows of ``full``."""
+    async with aiosqlite.connect(path) as db:
+        await db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        await db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
+        for script in MIGRATIONS[:version]:
+            await db.executescript(script)
+        await db.execute("ATTACH DATABASE ? AS full", (str(full),))
+        async with db.execute(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name != 'schema_version'"
+        ) as cursor:
+            tables = [row[0] for row in await cursor.fetchall()]
+        for name in tables:
+            async with db.execute(f"PRAGMA main.table_info({name})") as cursor:
+                columns = ", ".join(row[1] for row in await cursor.fetchall())
+            await db.execute(f"INSERT INTO main.{name} ({columns}) SELECT {columns} FROM full.{name}")
+        await db.commit()
+
+
 async def test_a_database_written_with_the_old_id_is_migrated_and_plays_on(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
-    table = await Table.open(path)
+    path, full = tmp_path / "old.sqlite3", tmp_path / "full.sqlite3"
+    table = await Table.open(full)
     game_id = await tyrell_game(table)
     await table.store.save_snapshot(
         game_id, len(table.session(game_id).log) - 1, table.session(game_id).game.to_position()
     )
     position = table.session(game_id).game.to_position()
     await table.close()
+    await as_schema(full, path, 3)
     async with aiosqlite.connect(path) as db:  # as the previous version wrote it
         await db.execute("UPDATE actions SET notation = replace(notation, ?, ?)", (NEW, OLD))
         await db.execute("UPDATE snapshots SET position = replace(position, ?, ?)", (NEW, OLD))
         await db.execute("UPDATE outbox SET payload = replace(payload, ?, ?)", (NEW, OLD))
-        await db.execute("UPDATE schema_version SET version = 3")
         await db.commit()
         async with db.execute("SELECT count(*) FROM actions WHERE notation LIKE ?", (f"%{OLD}%",)) as cursor:
             assert (await cursor.fetchone())[0] == 1
