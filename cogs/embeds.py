@@ -13,6 +13,7 @@ import discord
 from cogs.common import screens_of_game
 from cogs.layout import clip
 from cogs.screens import GameScreens, screens_for
+from table import votes
 from table.session import LOBBY, Session
 
 BOARD_FILE = "board.png"
@@ -176,6 +177,9 @@ def status_embed(session: Session) -> discord.Embed:
     waiting = waiting_lines(screens, session.waiting_summary())
     if waiting:
         embed.add_field(name="Waiting for", value=_fit_lines(waiting, 1024, "more"), inline=False)
+    under_way = _under_way(session)
+    if under_way:
+        embed.add_field(name="Under way", value=_fit_lines(under_way, 1024, "more"), inline=False)
     described = {option.name: option for option in session.kind.options}
     options = [
         session.kind.title,
@@ -186,6 +190,27 @@ def status_embed(session: Session) -> discord.Embed:
     ]
     embed.set_footer(text=clip(" · ".join(options) + f" · status: {info['status']}", 2048))
     return embed
+
+
+def _under_way(session: Session) -> list[str]:
+    """The players' open votes, a scheduled end and the vacations: what will change the game's course."""
+    lines = []
+    for vote in session.votes:
+        count = votes.tally(vote, session)
+        lines.append(
+            f"🗳️ {votes.question(vote, session)} Yes: {len(count.yes)} of the {count.needed} needed; "
+            f"no: {len(count.no)}; closes <t:{int(vote.closes_at)}:R>."
+        )
+    if session.ends_after_round is not None:
+        lines.append(f"🏁 The game ends after round {session.ends_after_round}.")
+    for user_id, (starts, ends) in sorted(session.vacations.items()):
+        seat = session.seat_of_user(user_id)
+        if seat is not None and seat.house is not None:
+            lines.append(
+                f"🏖️ {seat.label} ({session.kind.seat_name(seat.house)}) is away "
+                f"<t:{int(starts)}:d> to <t:{int(ends)}:d>: defaults after an hour."
+            )
+    return lines
 
 
 def _hours(seconds: int) -> str:

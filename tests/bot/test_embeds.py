@@ -105,3 +105,20 @@ def test_a_battle_report_names_its_cards_and_supporters() -> None:
     assert "House Stark from The Shivering Sea +1" in stark and "**total: 8**" in stark
     assert "house card: +0 (Salladhor Saan)" in baratheon  # a card worth nothing is still named
     assert "loses 1 ship" in then and "**House Stark** wins" in (embed.description or "")
+
+
+async def test_the_status_shows_open_votes_a_scheduled_end_and_vacations(table: Table) -> None:
+    from table import deadlines, votes
+    from tests.table.conftest import ADMIN
+
+    game_id = await three_player_game(table)
+    await votes.start(table, game_id, ALICE, votes.EXTEND, seconds=6 * 3600)
+    await votes.end_after_round(table, game_id, ADMIN)
+    now = table.clock.now()
+    await deadlines.set_vacation(table, game_id, BOB, now + 86_400, now + 3 * 86_400)
+    under_way = next(
+        f.value for f in embeds.status_embed(table.session(game_id)).fields if f.name == "Under way"
+    )
+    assert "Extend the running deadlines by 6 hours? Yes: 0 of the 1 needed; no: 0" in under_way
+    assert "The game ends after round 1." in under_way
+    assert f"Bob (House Lannister) is away <t:{int(now + 86_400)}:d>" in under_way
