@@ -13,7 +13,8 @@ from collections.abc import Callable
 from engine.core.rng import Rng
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.game import ThronesGame
-from engine.thrones.notation import _PARSERS, _UNIT_ALIASES, MAX_LINE, TOKEN_ALIASES, format_line
+from engine.thrones.names import TOKEN_ALIASES, UNIT_ALIASES
+from engine.thrones.notation import _PARSERS, MAX_LINE, format_line
 from engine.thrones.random_player import random_action
 from engine.thrones.westeros import CHOICE_CARDS
 
@@ -83,7 +84,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "verb": (*VERBS, "dance", "MARCH", "Orders", "bids"),
     "house": (*FACTS.houses, "house-stark", "House Lannister", "starks", "nobody", "night's-watch"),
     "area": (*BOARD.ids, "King's Landing", "the eyrie", "Winterfell", "narnia", "port-of-narnia"),
-    "unit": (*_UNIT_ALIASES, "dragon", "footmans", "Knight", "SHIP"),
+    "unit": (*UNIT_ALIASES, "dragon", "footmans", "Knight", "SHIP"),
     "token": (*TOKEN_ALIASES, "march+2", "raid+1", "defense-1", "bogus"),
     "card": (*FACTS.house_cards, "ned", "the-hound-2"),
     "option": OPTIONS,
