@@ -21,6 +21,7 @@ ids it could mean. Each table records its clashes; a test keeps the shipped data
 from __future__ import annotations
 
 import difflib
+import heapq
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -125,7 +126,7 @@ class Vocabulary:
         shown = self._shown(suggestions)
         if shown:
             message += f" Did you mean {_either(shown)}?"
-        return UnknownName(message, self.what, text, tuple(ids for ids, _ in suggestions))
+        return UnknownName(message, self.what, text, tuple(item for item, _ in suggestions))
 
     def suggest(self, folded: str) -> list[tuple[str, str]]:
         """The ids whose spellings are closest to the key ``folded``, best first, each with its closest key.
@@ -133,7 +134,10 @@ class Vocabulary:
         if not folded or len(folded) > 3 * self.longest:
             return []
         shared = Counter(chain.from_iterable(self.bigrams.get(gram, ()) for gram in _bigrams(folded)))
-        nearest = [close for close, _ in shared.most_common(SHORTLIST)]
+        # Dice's coefficient, less its constant factor: a long key shares many pairs with anything.
+        nearest = heapq.nlargest(
+            SHORTLIST, shared, key=lambda close: shared[close] / (len(close) + len(folded))
+        )
         matcher = difflib.SequenceMatcher(None, b=folded, autojunk=False)
         scored: list[tuple[float, str]] = []
         for close in nearest:
@@ -146,13 +150,15 @@ class Vocabulary:
         return list(found.items())[:MOST_SUGGESTIONS]
 
     def _shown(self, suggestions: list[tuple[str, str]]) -> list[str]:
-        """Suggestions as the message writes them, "Winterfell (Invernalía)", as many as the budget allows."""
+        """Suggestions as the message writes them, as many as the budget allows: the English name, and the
+        spelling that came close if the name does not hold it ("Winterfell (Invernalía)", "The Arbor")."""
         shown: list[str] = []
         spent = 0
         for item, close in suggestions:
             label = self.labels[item]
             spelling = self.spelled.get(close, label)
-            text = label if key(spelling) in (key(label), item) else f"{label} ({spelling})"
+            folded = key(spelling)
+            text = label if folded in key(label) or folded == item else f"{label} ({spelling})"
             spent += len(text) + 2
             if shown and spent > SUGGESTION_BUDGET:
                 break
@@ -166,7 +172,7 @@ def _bigrams(folded: str) -> frozenset[str]:
 
 
 def _either(items: Iterable[str]) -> str:
-    """ "a", "a or b", "a, b or c"."""
+    """The items as an English list: "a", "a or b", "a, b or c"."""
     listed = list(items)
     return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
 
