@@ -24,7 +24,7 @@ import difflib
 import heapq
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from types import MappingProxyType
@@ -94,11 +94,32 @@ class Vocabulary:
     most_words: int  # the most words a spelling has: no run of more words is worth looking up
     longest: int  # the longest key
     bigrams: Mapping[str, tuple[str, ...]]  # pair of characters -> the keys holding it, to shortlist
+    heads: frozenset[str]  # the key of every word a name can begin with, as written, whole names included
+    stems: frozenset[str]  # the heads that more words can follow
 
     def find(self, text: str) -> str | None:
         """The id ``text`` names, or None (unknown or ambiguous)."""
         found = self.ids.get(text)  # an id or a key as written: most lines are canonical
         return found if found is not None else self.ids.get(key(text))
+
+    def runs(self, words: Sequence[str], start: int) -> Iterator[tuple[str, int]]:
+        """The ids that runs of ``words`` from ``start`` name, the longest run first, each with the index
+        after it. A first word no name begins with is the end of it, and a whole name no other continues is
+        not looked up again with the next words: on the ids of a stored line this is one look-up a name."""
+        if start >= len(words):
+            return
+        first = words[start]
+        head = first if first in self.heads else key(first)
+        if head not in self.heads:
+            return
+        if head in self.stems:
+            for end in range(min(len(words), start + self.most_words), start + 1, -1):
+                found = self.find(" ".join(words[start:end]))
+                if found is not None:
+                    yield found, end
+        found = self.ids.get(head)
+        if found is not None:
+            yield found, start + 1
 
     def read(self, text: str) -> str:
         """The id ``text`` names; :class:`UnknownName` if none or several."""
@@ -134,9 +155,12 @@ class Vocabulary:
         if not folded or len(folded) > 3 * self.longest:
             return []
         shared = Counter(chain.from_iterable(self.bigrams.get(gram, ()) for gram in _bigrams(folded)))
-        # Dice's coefficient, less its constant factor: a long key shares many pairs with anything.
+        # The keys sharing the most pairs, ranked again by Dice's coefficient (less its constant factor):
+        # a long key shares many pairs with anything.
         nearest = heapq.nlargest(
-            SHORTLIST, shared, key=lambda close: shared[close] / (len(close) + len(folded))
+            SHORTLIST,
+            (close for close, _ in shared.most_common(4 * SHORTLIST)),
+            key=lambda close: shared[close] / (len(close) + len(folded)),
         )
         matcher = difflib.SequenceMatcher(None, b=folded, autojunk=False)
         scored: list[tuple[float, str]] = []
@@ -211,6 +235,7 @@ def vocabulary(
     for folded in ids:
         for gram in _bigrams(folded):
             holders.setdefault(gram, []).append(folded)
+    stems = {stem for folded in owners for stem in _stems(folded)}
     return Vocabulary(
         what=what,
         noun=noun,
@@ -223,7 +248,21 @@ def vocabulary(
         most_words=max(len(spelling.split()) for spelling in (*spelled.values(), *labels)),
         longest=max(map(len, ids)),
         bigrams=MappingProxyType({gram: tuple(keys) for gram, keys in holders.items()}),
+        heads=frozenset(stems | owners.keys()),
+        stems=frozenset(stems),
     )
+
+
+def _stems(folded: str) -> Iterator[str]:
+    """The keys of the first words of a name whose key is ``folded``, wherever a player could have cut it
+    into words: at a hyphen (a space, a hyphen or an underscore as written; the key with or without the
+    hyphen) and beside a sign ("Avance +1 (especial)" is ``avance+1(especial)``: ``avance``, ``avance+1``)."""
+    for at in range(1, len(folded)):
+        if folded[at] == "-":
+            yield folded[:at]
+            yield folded[: at + 1]
+        elif folded[at] in "+*()" or folded[at - 1] in "+*()":
+            yield folded[:at]
 
 
 # --- what the data names, in every language --------------------------------------------------------------

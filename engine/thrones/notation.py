@@ -134,11 +134,7 @@ def card_id(text: str) -> str:
 
 def _phrase(names: Vocabulary, words: Sequence[str], start: int) -> tuple[str, int] | None:
     """The id the longest run of words from ``start`` names, and where the run ends; None if none does."""
-    for end in range(min(len(words), start + names.most_words), start, -1):
-        found = names.find(" ".join(words[start:end]))
-        if found is not None:
-            return found, end
-    return None
+    return next(names.runs(words, start), None)
 
 
 def _refuse_run(
@@ -158,10 +154,7 @@ def _lead_area(words: Sequence[str], fits: Callable[[Sequence[str]], bool]) -> t
     refused for what it is). When no first words name an area, the words before the first place where the
     rest fits (else the first word) are refused as an area."""
     longest: tuple[str, int] | None = None
-    for end in range(min(len(words), AREAS.most_words), 0, -1):
-        area = AREAS.find(" ".join(words[:end]))
-        if area is None:
-            continue
+    for area, end in AREAS.runs(words, 0):
         if fits(words[end:]):
             return area, words[end:]
         longest = longest or (area, end)
@@ -272,10 +265,7 @@ def _token_then(words: Sequence[str], last: bool) -> tuple[str, Sequence[str]]:
     them, all of them if ``last``, or the first word. If a token is followed by words that name no area,
     they are left to the caller to refuse as an area."""
     longest: tuple[str, int] | None = None
-    for end in range(min(len(words), TOKENS.most_words), 0, -1):
-        token = TOKENS.find(" ".join(words[:end]))
-        if token is None:
-            continue
+    for token, end in TOKENS.runs(words, 0):
         rest = words[end:]
         if not rest if last else _names_area(rest):
             return token, rest

@@ -376,6 +376,36 @@ def test_every_name_reads_as_its_id_whatever_the_case_and_accents(named, rng):
     assert names.read(item) == item
 
 
+AREA_NAMES = [(area, spelling) for (names, area, spelling) in NAMED if names is AREAS]
+TOKEN_NAMES = [(token, spelling) for (names, token, spelling) in NAMED if names is TOKENS]
+SEPARATOR = st.sampled_from([" ", "  ", "-", "_", "\t"])
+
+
+def rejoin(spelling: str, separators: list[str]) -> str:
+    """``spelling`` with its words joined by ``separators`` (spaces, hyphens, underscores) in turn."""
+    words = spelling.split()
+    return words[0] + "".join(
+        sep + word for sep, word in zip(separators * len(words), words[1:], strict=False)
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(AREA_NAMES), st.sampled_from(TOKEN_NAMES), st.lists(SEPARATOR, min_size=1, max_size=3))
+def test_a_name_reads_in_a_line_whatever_joins_its_words(area_name, token_name, separators):
+    """Between other words, names are found word by word: a name written with hyphens or underscores for
+    its spaces is still found, wherever the line has to tell it from what follows."""
+    (area, area_text), (token, token_text) = area_name, token_name
+    area_text, token_text = rejoin(area_text, separators), rejoin(token_text, separators)
+    assert parse_action(f"march pyke -> {area_text} 2 footmen") == parse_action(
+        f"march pyke -> {area} 2 footmen"
+    )
+    other = "pyke" if area != "pyke" else "winterfell"
+    assert parse_action(f"orders {area_text}={token_text} {other}=raid") == parse_action(
+        f"orders {area}={token} {other}=raid"
+    )
+    assert parse_action(f"raven swap {area_text} {token_text}") == parse_action(f"raven swap {area} {token}")
+
+
 def test_every_id_reads_as_itself():
     for names in VOCABULARIES:
         for item in names.labels:
