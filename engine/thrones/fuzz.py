@@ -1,5 +1,6 @@
 """Fuzzed notation lines for a game in progress: near-legal lines, legal lines with a few words changed,
-word soup from the notation's own vocabulary, arbitrary text and over-long lines.
+word soup from the notation's own vocabulary (English and localized names), arbitrary text and over-long
+lines.
 
 Whatever the line, ``game.apply_line`` must either accept it or raise :class:`IllegalAction` and leave the
 game as it was. The property tests and ``benchmarks/fuzz_notation.py`` check exactly that. Lines come from a
@@ -13,7 +14,8 @@ from collections.abc import Callable
 from engine.core.rng import Rng
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.game import ThronesGame
-from engine.thrones.notation import _PARSERS, _UNIT_ALIASES, MAX_LINE, TOKEN_ALIASES, format_line
+from engine.thrones.names import TOKEN_ALIASES, UNIT_ALIASES
+from engine.thrones.notation import _PARSERS, MAX_LINE, format_line
 from engine.thrones.random_player import random_action
 from engine.thrones.westeros import CHOICE_CARDS
 
@@ -78,14 +80,32 @@ OPTIONS: tuple[str, ...] = (
     "court",
     *sorted({option for _, options in CHOICE_CARDS.values() for option in options}),
 )
-# Words of every kind the notation knows, and a few near misses.
+# Words of every kind the notation knows, a few names in Spanish, Portuguese and Italian (of several words,
+# without accents, misspelt), and a few near misses.
 WORDS: dict[str, tuple[str, ...]] = {
     "verb": (*VERBS, "dance", "MARCH", "Orders", "bids"),
-    "house": (*FACTS.houses, "house-stark", "House Lannister", "starks", "nobody", "night's-watch"),
-    "area": (*BOARD.ids, "King's Landing", "the eyrie", "Winterfell", "narnia", "port-of-narnia"),
-    "unit": (*_UNIT_ALIASES, "dragon", "footmans", "Knight", "SHIP"),
-    "token": (*TOKEN_ALIASES, "march+2", "raid+1", "defense-1", "bogus"),
-    "card": (*FACTS.house_cards, "ned", "the-hound-2"),
+    "house": (
+        *FACTS.houses,
+        *("house-stark", "House Lannister", "starks", "nobody", "night's-watch"),
+        *("Casa Stark", "la Casa Tyrell", "a casa greyjoy", "Casa Starck"),
+    ),
+    "area": (
+        *BOARD.ids,
+        *("King's Landing", "the eyrie", "Winterfell", "narnia", "port-of-narnia"),
+        *("Desembarco del Rey", "Nido de Águilas", "el nido de aguilas", "Invernaliaa", "Grande Inverno"),
+        *("Porto di Porto Bianco", "Ninho-da-Águia", "Bosque Real", "l'Altopiano", "Los Gemelos"),
+    ),
+    "unit": (
+        *UNIT_ALIASES,
+        *("dragon", "footmans", "Knight", "SHIP"),
+        *("soldados", "Caballero", "torre de asedio", "Macchine d'Assedio", "navios", "soldadoss"),
+    ),
+    "token": (
+        *TOKEN_ALIASES,
+        *("march+2", "raid+1", "defense-1", "bogus"),
+        *("Avance +1 (especial)", "avance+1*", "incursion", "Razzia (speciale)", "marcha-1", "avanse+1"),
+    ),
+    "card": (*FACTS.house_cards, "ned", "the-hound-2", "Sor Loras Tyrell", "Eddard Stark", "Roose Boltn"),
     "option": OPTIONS,
     "number": NUMBERS,
     "symbol": SYMBOLS,

@@ -1,8 +1,31 @@
 """The text notation: one action per line, ``<house>: <verb> <arguments>``.
 
-Area ids are the kebab-case ids of the map (``kings-landing``); display names are accepted too and
-folded to ids. Unit kinds are ``footman``, ``knight``, ``ship`` and ``siege`` (plurals and a count
-prefix such as ``2 footmen`` are accepted). Lines that are empty or start with ``#`` are ignored.
+Area ids are the kebab-case ids of the map (``kings-landing``). Unit kinds are ``footman``, ``knight``,
+``ship`` and ``siege`` (plurals and a count prefix such as ``2 footmen`` are accepted). Lines that are empty
+or start with ``#`` are ignored.
+
+Names in any language. Wherever an id is read (an area, a house, before the colon or in ``rank`` and
+``choose``, an order token, a unit kind, a house card, an influence track in ``choose``), its name is read
+too, in English, Spanish, Portuguese or Italian (``data/thrones/names``): in any case, with or without
+accents, with or without the article, and the aliases the data gives ("Nido de Águilas", "nido de aguilas",
+"el Nido de Águilas" and "The Eyrie" are all ``the-eyrie``). A name may have spaces, or hyphens instead:
+``march Desembarco del Rey -> Bosque Real 2 soldados caballero, Aguasnegras torre de asedio`` reads as
+``march kings-landing -> kingswood 2 footman knight, blackwater siege``. Order tokens have short forms in
+every language, the id with the order's word in it: ``avance+1*``, ``defensa+2*``, ``apoyo+0``,
+``incursion*``, ``consolidar`` (Spanish), ``marcha-1``, ``defesa+1``, ``suporte+1*``, ``invasao``,
+``consolidar*`` (Portuguese), ``marcia+0``, ``difesa+2*``, ``supporto+1*``, ``razzia``,
+``consolidamento*`` (Italian); the full names ("Avance +1 (especial)", "Razzia (speciale)") and the
+rulebooks' ("Orden especial de Avance") are read too. Keywords (``none``, ``muster``, ``peek``, ``+power``)
+and the options of ``choose`` other than tracks and houses stay English. :mod:`engine.thrones.names` holds
+the tables. What is stored and written (:func:`format_line`) is always the ids: a game reads the same in
+every language.
+
+Where names of several words follow one another, the longest name that lets the rest of the line be read
+wins; no name has more than a few words, so a line is still read in time proportional to its length. A name
+that is unknown, or names different ids in two languages, raises :class:`~engine.thrones.names.UnknownName`
+(a :class:`NotationError`) carrying the kind of name, the text and the ids of the closest names, which the
+English message also offers ("There is no area called 'Invernaliaa'. Did you mean Winterfell
+(Invernalía)...?").
 
 Every input is bounded before any work is done on it: a line has at most :data:`MAX_LINE` characters,
 numbers are written in the ASCII digits 0-9, a unit count is 1 to :data:`MAX_UNIT_COUNT` and a bid has at
@@ -34,6 +57,7 @@ retrieve       ``CARD`` or ``none``
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 from engine.core.errors import NotationError, quote
 from engine.thrones.actions import (
@@ -55,13 +79,14 @@ from engine.thrones.actions import (
     Swap,
 )
 from engine.thrones.board import BOARD, FACTS
-from engine.thrones.renames import current_area
+from engine.thrones.names import AREAS, CARDS, HOUSES, TOKENS, TRACKS, UNITS, UnknownName, Vocabulary
 
 # The most characters a notation line may have. The longest legal line that 6,000 random games (3 to 6
 # players, 1.7 million lines) wrote was 323 characters, an ``orders`` line for thirteen areas (327 in the
 # games of ``benchmarks/fuzz_notation.py --seed 2``); the longest a legal line can be is about 590 (fifteen
-# orders on the longest area ids, each with the longest token alias ``special-consolidate``). A longer line
-# is refused before anything else is done with it.
+# orders on the longest area ids, each with the longest token alias ``special-consolidate``), about 800 with
+# the longest Spanish, Portuguese or Italian names of areas and tokens. A longer line is refused before
+# anything else is done with it.
 MAX_LINE = 1_000
 # No house owns more than 10 units of any kind (10 footmen, 5 knights, 6 ships, 2 siege engines).
 MAX_UNIT_COUNT = max(FACTS.unit_limits.values())
@@ -72,98 +97,88 @@ _DIGITS = re.compile(r"[0-9]+")
 _UNIT_COUNT = re.compile(rf"[0-9]{{1,{len(str(MAX_UNIT_COUNT))}}}")
 _BID = re.compile(rf"[0-9]{{1,{MAX_BID_DIGITS}}}")
 
-_UNIT_ALIASES = {
-    "footman": "footman",
-    "footmen": "footman",
-    "knight": "knight",
-    "knights": "knight",
-    "ship": "ship",
-    "ships": "ship",
-    "siege": "siege",
-    "sieges": "siege",
-    "siege-engine": "siege",
-    "siege-engines": "siege",
-}
-
-
-def _token_aliases() -> dict[str, str]:
-    aliases: dict[str, str] = {}
-    by_type: dict[str, list[str]] = {}
-    for token in FACTS.order_tokens.values():
-        aliases[token.id] = token.id
-        sign = f"{token.bonus:+d}"
-        if token.special:
-            aliases[f"{token.type}*"] = token.id
-            aliases[f"special-{token.type}"] = token.id
-            if token.type in ("march", "defense", "support"):
-                aliases[f"{token.type}{sign}"] = token.id
-        else:
-            aliases[f"{token.type}{sign}"] = token.id
-            by_type.setdefault(token.type, []).append(token.id)
-    for order_type, ids in by_type.items():
-        if len(ids) == 1:
-            aliases[order_type] = ids[0]
-    aliases["march0"] = "march+0"
-    for alias, target in list(aliases.items()):
-        if alias.startswith("defense"):
-            aliases["defence" + alias[len("defense") :]] = target
-        if alias.startswith("consolidate"):
-            aliases["cp" + alias[len("consolidate") :]] = target
-    return aliases
-
-
-TOKEN_ALIASES = _token_aliases()
-
 
 def slug(text: str) -> str:
-    """Fold a display name or id to id form: lower case, apostrophes dropped, spaces to hyphens."""
+    """Fold a keyword or option to id form: lower case, apostrophes dropped, spaces to hyphens."""
     text = text.strip().lower().replace("'", "").replace("\u2019", "")
     return re.sub(r"[\s_]+", "-", text)
 
 
 def area_id(text: str) -> str:
-    """An area's id from its id or its name, with or without a leading "The" ("eyrie" is The Eyrie)."""
-    area = current_area(slug(text))
-    if not BOARD.is_area(area) and BOARD.is_area(f"the-{area}"):
-        area = f"the-{area}"
-    if not BOARD.is_area(area):
-        raise NotationError(f"There is no area called {quote(text)}.")
-    return area
+    """An area's id from its id or its name in any language ("eyrie" and "Nido de Águilas" are The Eyrie)."""
+    return AREAS.read(text)
 
 
 def house_id(text: str) -> str:
-    if text in FACTS.houses:  # already an id, as drivers pass it: slug() would give it back
-        return text
-    house = slug(text)
-    if house.startswith("house-"):
-        house = house[len("house-") :]
-    if house not in FACTS.houses:
-        raise NotationError(f"There is no house called {quote(text)}.")
-    return house
+    return HOUSES.read(text)  # an id, as drivers pass it, is one dictionary look-up
 
 
 def unit_kind(text: str) -> str:
-    kind = _UNIT_ALIASES.get(slug(text))
-    if kind is None:
-        raise NotationError(f"{quote(text)} is not a unit (footman, knight, ship or siege).")
-    return kind
+    return UNITS.read(text)
 
 
 def token_id(text: str) -> str:
-    token = TOKEN_ALIASES.get(slug(text))
-    if token is None:
-        raise NotationError(
-            f"{quote(text)} is not an order token (march-1, march+0, march+1*, defense+1, defense+2*, "
-            "support+0, support+1*, raid, raid*, consolidate, consolidate*)."
-        )
-    return token
+    return TOKENS.read(text)
 
 
 def card_id(text: str) -> str:
-    card = slug(text)
-    if card not in FACTS.house_cards:
-        raise NotationError(f"There is no house card called {quote(text)}.")
-    return card
+    return CARDS.read(text)
+
+
+# --- names of several words -------------------------------------------------------------------------------
+# A name may have several words ("Desembarco del Rey", "Avance +1 (especial)", "torre de asedio"), so where
+# one follows another on a line the words are read as the longest name that fits. No name has more than
+# ``most_words`` words, so each of these reads a bounded number of runs of words: a line is read in time
+# proportional to its length.
+
+
+def _phrase(names: Vocabulary, words: Sequence[str], start: int) -> tuple[str, int] | None:
+    """The id the longest run of words from ``start`` names, and where the run ends; None if none does."""
+    return next(names.runs(words, start), None)
+
+
+def _refuse_run(
+    names: Vocabulary, words: Sequence[str], start: int, stop: Callable[[int], bool]
+) -> UnknownName:
+    """The error for the words from ``start``, which name nothing: as many words as a name may have, up to
+    the first where ``stop`` says something else begins."""
+    end = start + 1
+    while end < min(len(words), start + names.most_words) and not stop(end):
+        end += 1
+    return names.refuse(" ".join(words[start:end]))
+
+
+def _lead_area(words: Sequence[str], fits: Callable[[Sequence[str]], bool]) -> tuple[str, Sequence[str]]:
+    """The area the first words name and the words after it, of which ``fits`` must approve: of the areas
+    the first words can name, the longest with a fitting rest, else the longest (what follows is then
+    refused for what it is). When no first words name an area, the words before the first place where the
+    rest fits (else the first word) are refused as an area."""
+    longest: tuple[str, int] | None = None
+    for area, end in AREAS.runs(words, 0):
+        if fits(words[end:]):
+            return area, words[end:]
+        longest = longest or (area, end)
+    if longest is not None:
+        return longest[0], words[longest[1] :]
+    limit = min(len(words), AREAS.most_words)
+    end = next((end for end in range(1, limit + 1) if fits(words[end:])), 1)
+    raise AREAS.refuse(" ".join(words[:end]))
+
+
+def _area_and(text: str, names: Vocabulary, usage: str) -> tuple[str, str]:
+    """An area and one name of ``names`` after it: "winterfell knight", "Desembarco del Rey soldado",
+    "Nido de Águilas Avance +1". ``usage`` is the message for a text of another shape."""
+    words = text.split()
+    if len(words) < 2:
+        raise NotationError(usage)
+
+    def one_name(rest: Sequence[str]) -> bool:
+        return 0 < len(rest) <= names.most_words and names.find(" ".join(rest)) is not None
+
+    area, rest = _lead_area(words, one_name)
+    if not rest or len(rest) > names.most_words:
+        raise NotationError(usage)
+    return area, names.read(" ".join(rest))
 
 
 def _unit_count(word: str, where: str) -> int:
@@ -179,16 +194,28 @@ def _unit_count(word: str, where: str) -> int:
     )
 
 
-def _units(words: list[str], where: str) -> tuple[str, ...]:
+def _starts_units(words: Sequence[str], at: int) -> bool:
+    """Whether a count or a unit begins at ``at``."""
+    return at < len(words) and (words[at].isdigit() or _phrase(UNITS, words, at) is not None)
+
+
+def _units(words: Sequence[str], where: str) -> tuple[str, ...]:
     units: list[str] = []
     count: int | None = None  # a count read and not yet given its unit
-    for word in words:
+    at = 0
+    while at < len(words):
+        word = words[at]
         if word.isdigit():  # any digits, so that '²' or '٣' is refused as a count, not read as a unit
             if count is not None:
                 raise NotationError(f"Two counts in a row for {where}; write a count, then its unit.")
             count = _unit_count(word, where)
+            at += 1
             continue
-        units.extend([unit_kind(word)] * (count or 1))
+        found = _phrase(UNITS, words, at)
+        if found is None:
+            raise _refuse_run(UNITS, words, at, lambda end: _starts_units(words, end))
+        kind, at = found
+        units.extend([kind] * (count or 1))
         count = None
     if count is not None:
         raise NotationError(
@@ -208,16 +235,58 @@ def _split_arrow(rest: str, verb: str) -> tuple[str, str]:
 
 
 def _parse_orders(rest: str) -> Action:
+    """``AREA=TOKEN ...``. Names may have spaces, so the line is cut at each ``=``: between two of them
+    stand a token and the next area, told apart by reading the longest token after which an area follows."""
+    pieces = [piece.split() for piece in rest.replace(",", " ").split("=")]
+    if len(pieces) == 1:
+        if pieces[0]:
+            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(pieces[0][0])}).")
+        return PlaceOrders(())
     orders: dict[str, str] = {}
-    for item in rest.replace(",", " ").split():
-        if "=" not in item:
-            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(item)}).")
-        area_text, token_text = item.split("=", 1)
-        area = area_id(area_text)
+    area = area_id(" ".join(pieces[0]))
+    for index, piece in enumerate(pieces[1:], 1):
         if area in orders:
             raise NotationError(f"{BOARD.name(area)} is given two orders.")
-        orders[area] = token_id(token_text)
+        last = index == len(pieces) - 1
+        orders[area], after = _token_then(piece, last)
+        if not last:
+            area = area_id(" ".join(after))
+        elif after:
+            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(after[0])}).")
     return PlaceOrders(tuple(sorted(orders.items())))
+
+
+def _token_then(words: Sequence[str], last: bool) -> tuple[str, Sequence[str]]:
+    """The token the first words name, and the words after it: the next area's unless ``last``. Of the
+    tokens the first words can name, the longest followed by an area (or by nothing, if ``last``) wins.
+
+    Otherwise the words are refused as best they can be: a stray area after the last token is left to the
+    caller; else the words of a misspelt token ("Avance +1 (espexial)"): those before the area that ends
+    them, all of them if ``last``, or the first word. If a token is followed by words that name no area,
+    they are left to the caller to refuse as an area."""
+    longest: tuple[str, int] | None = None
+    for token, end in TOKENS.runs(words, 0):
+        rest = words[end:]
+        if not rest if last else _names_area(rest):
+            return token, rest
+        longest = longest or (token, end)
+    if last:
+        if longest is not None and (
+            len(words) > TOKENS.most_words or _phrase(AREAS, words, longest[1]) is not None
+        ):
+            return longest[0], words[longest[1] :]
+        raise TOKENS.refuse(" ".join(words if len(words) <= TOKENS.most_words else words[:1]))
+    area_starts = range(max(1, len(words) - AREAS.most_words), len(words))
+    area_at = next((at for at in area_starts if _names_area(words[at:])), None)
+    if area_at is not None:
+        raise TOKENS.refuse(" ".join(words[:area_at]))
+    if longest is not None:
+        return longest[0], words[longest[1] :]
+    raise TOKENS.refuse(" ".join(words[:1]))
+
+
+def _names_area(words: Sequence[str]) -> bool:
+    return len(words) <= AREAS.most_words and AREAS.find(" ".join(words)) is not None
 
 
 def _parse_bid(rest: str) -> Action:
@@ -234,18 +303,29 @@ def _parse_bid(rest: str) -> Action:
 
 
 def _parse_choose(rest: str) -> Action:
-    option = slug(rest)
-    if not option or " " in option:
+    """An option is a word of the decision's; an influence track or a house may be named in any language."""
+    option = TRACKS.find(rest) or HOUSES.find(rest) or slug(rest)
+    if not option:
         raise NotationError("Write 'choose OPTION' with one option.")
     return Choose(option)
 
 
 def _parse_rank(rest: str) -> Action:
-    words = rest.split(",") if "," in rest else rest.split()
-    houses = tuple(house_id(word) for word in words if word.strip())
+    if "," in rest:
+        houses = [house_id(part) for part in rest.split(",") if part.strip()]
+    else:
+        words = rest.split()
+        houses = []
+        at = 0
+        while at < len(words):
+            found = _phrase(HOUSES, words, at)
+            if found is None:
+                raise _refuse_run(HOUSES, words, at, lambda end: _phrase(HOUSES, words, end) is not None)
+            house, at = found
+            houses.append(house)
     if not houses:
         raise NotationError("Name the tied houses in order, best first.")
-    return Rank(houses)
+    return Rank(tuple(houses))
 
 
 def _parse_raid(rest: str) -> Action:
@@ -256,7 +336,7 @@ def _parse_raid(rest: str) -> Action:
 def _parse_march(rest: str) -> Action:
     source, body = _split_arrow(rest, "march")
     leave_power = False
-    if body.endswith("+power"):
+    if body.lower().endswith("+power"):
         leave_power = True
         body = body[: -len("+power")].strip()
     if slug(body) in ("none", "stay", ""):
@@ -267,11 +347,11 @@ def _parse_march(rest: str) -> Action:
         words = part.split()
         if not words:
             raise NotationError("An empty move in the march; write 'DEST UNITS, DEST UNITS'.")
-        dest = area_id(words[0])
+        dest, unit_words = _lead_area(words, lambda rest: not rest or _starts_units(rest, 0))
         if dest in seen:
             raise NotationError(f"{BOARD.name(dest)} appears twice in the march; list its units once.")
         seen.add(dest)
-        moves.append((dest, _units(words[1:], BOARD.name(dest))))
+        moves.append((dest, _units(unit_words, BOARD.name(dest))))
     return March(source, tuple(moves), leave_power)
 
 
@@ -280,21 +360,19 @@ def _parse_muster_items(text: str) -> tuple[MusterItem, ...]:
         return ()
     items: list[MusterItem] = []
     for part in text.split(","):
-        words = part.split()
-        if len(words) != 2:
-            raise NotationError(f"Write each muster item as 'AREA UNIT' (got {quote(part)}).")
-        area = area_id(words[0])
-        what = words[1].lower()
-        if "->" in what:
-            old, new = what.split("->", 1)
-            if unit_kind(old) != "footman":
+        usage = f"Write each muster item as 'AREA UNIT' (got {quote(part)})."
+        if "->" in part:
+            head, _, new = part.partition("->")
+            area, old = _area_and(head, UNITS, usage)
+            if old != "footman":
                 raise NotationError("Only a footman can be upgraded (footman->knight or footman->siege).")
             items.append(MusterItem(area, unit_kind(new), upgrade=True))
-        elif "@" in what:
-            kind, to = what.split("@", 1)
-            items.append(MusterItem(area, unit_kind(kind), to=area_id(to)))
+        elif "@" in part:
+            head, _, to = part.partition("@")
+            area, kind = _area_and(head, UNITS, usage)
+            items.append(MusterItem(area, kind, to=area_id(to)))
         else:
-            items.append(MusterItem(area, unit_kind(what)))
+            items.append(MusterItem(*_area_and(part, UNITS, usage)))
     return tuple(items)
 
 
@@ -303,52 +381,50 @@ def _parse_muster(rest: str) -> Action:
 
 
 def _parse_consolidate(rest: str) -> Action:
-    words = rest.split(None, 2)
+    words = rest.split()
     if not words:
         raise NotationError("Name the area of the Consolidate Power order.")
-    area = area_id(words[0])
-    if len(words) == 1:
+    area, after = _lead_area(words, lambda rest: not rest or rest[0].lower() == "muster")
+    if not after:
         return Consolidate(area)
-    if words[1].lower() != "muster":
+    if after[0].lower() != "muster":
         raise NotationError("Write 'consolidate AREA' or 'consolidate AREA muster ITEMS'.")
-    return Consolidate(area, _parse_muster_items(words[2] if len(words) > 2 else "none"))
-
-
-def _area_unit_pairs(rest: str, verb: str) -> list[list[str]]:
-    if slug(rest) == "none":
-        return []
-    pairs = []
-    for part in rest.split(","):
-        words = part.split()
-        if len(words) != 2:
-            raise NotationError(f"Write each unit as 'AREA UNIT' in '{verb}' (got {quote(part)}).")
-        pairs.append(words)
-    return pairs
+    return Consolidate(area, _parse_muster_items(" ".join(after[1:]) or "none"))
 
 
 def _parse_destroy(rest: str) -> Action:
-    return Destroy(tuple((area_id(a), unit_kind(u)) for a, u in _area_unit_pairs(rest, "destroy")))
+    if slug(rest) == "none":
+        return Destroy(())
+    return Destroy(
+        tuple(
+            _area_and(part, UNITS, f"Write each unit as 'AREA UNIT' in 'destroy' (got {quote(part)}).")
+            for part in rest.split(",")
+        )
+    )
 
 
 def _parse_swap(rest: str) -> Action:
+    if slug(rest) == "none":
+        return Swap(())
     swaps = []
-    for area, change in _area_unit_pairs(rest, "swap"):
-        if "->" not in change:
-            raise NotationError(f"Write each swap as 'AREA OLD->NEW' (got {quote(change)}).")
-        old, new = change.split("->", 1)
-        swaps.append((area_id(area), unit_kind(old), unit_kind(new)))
+    for part in rest.split(","):
+        usage = f"Write each swap as 'AREA OLD->NEW' (got {quote(part)})."
+        if "->" not in part:
+            raise NotationError(usage)
+        head, _, new = part.partition("->")
+        area, old = _area_and(head, UNITS, usage)
+        swaps.append((area, old, unit_kind(new)))
     return Swap(tuple(swaps))
 
 
 def _parse_raven(rest: str) -> Action:
     words = rest.split()
+    usage = "Write 'raven none', 'raven peek', 'raven keep', 'raven bury' or 'raven swap AREA TOKEN'."
     if len(words) == 1 and words[0].lower() in ("none", "peek", "keep", "bury"):
         return Raven(words[0].lower())
-    if len(words) == 3 and words[0].lower() == "swap":
-        return Raven("swap", area_id(words[1]), token_id(words[2]))
-    raise NotationError(
-        "Write 'raven none', 'raven peek', 'raven keep', 'raven bury' or 'raven swap AREA TOKEN'."
-    )
+    if len(words) >= 3 and words[0].lower() == "swap":
+        return Raven("swap", *_area_and(" ".join(words[1:]), TOKENS, usage))
+    raise NotationError(usage)
 
 
 def _parse_play(rest: str) -> Action:
