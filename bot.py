@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 from cogs.poster import DeadlineTicker, OutboxPoster
+from cogs.translator import CommandTranslator
 from table.clock import Clock
 from table.store import StoreError
 from table.table import Table
@@ -158,6 +159,7 @@ class MaesterBot(commands.Bot):
             log.info("using the gateway of %s: %s", self.config.discord_api, url)
         self.table = await Table.open(self.config.database, self.clock, self.config.moderator_role)
         log.info("table open on %s: %s open game(s)", self.config.database, len(self.table.sessions))
+        await self.tree.set_translator(CommandTranslator())  # the commands in Spanish, Portuguese, Italian
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()

@@ -84,9 +84,11 @@ def _subcommand(topic: str, description: str) -> app_commands.Command:  # type: 
     async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return suggestions(game_here(interaction), topic, current)
 
-    command = app_commands.Command(name=topic, description=description, callback=look_up)
+    # Described before the command is built: discord.py makes a description given later untranslatable.
+    described = app_commands.describe(name=NAME)(look_up)
+    command = app_commands.Command(name=topic, description=description, callback=described)
     command.autocomplete("name")(suggest)
-    return app_commands.describe(name=NAME)(command)
+    return command
 
 
 class RulesCog(commands.GroupCog, group_name="rules", group_description="The rules reference, privately"):

@@ -1,0 +1,119 @@
+"""The catalogues: every message Maester says (its code's gettext calls, its slash commands, the names it
+takes from data) is in the English, Spanish, Portuguese and Italian catalogues, translated in the last three,
+with the English text's format fields; and the tools that keep them so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import i18n
+from i18n import catalogues, language_of, translator
+from i18n.catalogues import Entry, problems, update
+from i18n.sources import all_entries
+
+
+async def test_every_message_is_in_every_language() -> None:
+    found = list(problems(await all_entries()))
+    assert not found, "The catalogues (docs/translating.md):\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("locale", "language"),
+    [
+        ("es-ES", "es"),
+        ("es-419", "es"),
+        ("pt-BR", "pt"),
+        ("it", "it"),
+        ("en-US", "en"),
+        ("en-GB", "en"),
+        ("fr", "en"),
+        (None, "en"),
+    ],
+)
+def test_discord_locales_read_as_languages(locale: str | None, language: str) -> None:
+    assert language_of(locale) == language
+
+
+def test_a_translator_tells_contexts_apart() -> None:
+    spanish = translator("es")
+    assert spanish.pgettext("command name", "game") == "partida"
+    assert spanish.pgettext("option name", "players") == "jugadores"
+    assert spanish.command("game join") == "/partida unirse"
+    assert spanish.language_name("pt") == "portugués"
+    assert translator("it").command("mod addai") == "/modera aggiungi-ia"
+    assert translator("en").command("game join") == "/game join"
+
+
+def test_english_is_the_text_itself_and_a_missing_message_is_said_in_english() -> None:
+    english, italian = translator("en"), translator("it")
+    assert italian.gettext("A message nobody wrote, {name}", name="Ada") == "A message nobody wrote, Ada"
+    assert italian.lookup(None, "A message nobody wrote, {name}") is None
+    assert english.lookup("command name", "game") is None  # English has no translations, only its text
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The catalogues in a folder of the test's own, for the tools to write (the compiled ones are read
+    again afterwards)."""
+
+    def po_path(language: str) -> Path:
+        return tmp_path / language / "LC_MESSAGES" / "maester.po"
+
+    monkeypatch.setattr(catalogues, "po_path", po_path)
+    monkeypatch.setattr(i18n, "po_path", po_path)
+    i18n.catalogue.cache_clear()
+    i18n.translator.cache_clear()
+    yield tmp_path
+    i18n.catalogue.cache_clear()
+    i18n.translator.cache_clear()
+
+
+def _translate(path: Path, english: str, translated: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    entry = f'msgid "{english}"\nmsgstr ""'
+    assert entry in text
+    path.write_text(text.replace(entry, f'msgid "{english}"\nmsgstr "{translated}"'), encoding="utf-8")
+
+
+def test_the_tools_add_translate_and_mark_changes(scratch: Path) -> None:
+    first = [Entry("Hello, {name}", locations=("cogs/x.py",)), Entry("create", "command name")]
+    assert len(update(first)) == 4  # every language's file is made
+    assert update(first) == []  # and made again, it is the same
+    assert sorted(problems(first)) == sorted(
+        f"{language}: not translated {what}"
+        for language in ("es", "pt", "it")
+        for what in ("'Hello, {name}'", "[command name] 'create'")
+    )
+    for language, hello, create in (("es", "Hola, {name}", "crear"), ("pt", "Olá, {nome}", "criar")):
+        path = scratch / language / "LC_MESSAGES" / "maester.po"
+        _translate(path, "Hello, {name}", hello)
+        _translate(path, "create", create)
+    found = list(problems(first))
+    assert "pt: 'Hello, {name}' has fields ['nome'], the English ['name']" in found
+    assert not [line for line in found if line.startswith("es")]
+    assert translator("es").gettext("Hello, {name}", name="Ada") == "Hola, Ada"
+
+    # The English text changes: the old translation is kept as a guess, fuzzy, and not shown.
+    second = [Entry("Hello there, {name}"), Entry("create", "command name")]
+    update(second)
+    found = list(problems(second))
+    assert "es: fuzzy 'Hello there, {name}'" in found
+    assert not any("'Hello, {name}'" in line for line in found)  # dropped with the code that said it
+    i18n.catalogue.cache_clear()
+    i18n.translator.cache_clear()
+    assert translator("es").gettext("Hello there, {name}", name="Ada") == "Hello there, Ada"
+    assert translator("es").lookup(None, "Hello there, {name}") is None
+    assert translator("es").pgettext("command name", "create") == "crear"
+
+
+def test_a_message_left_in_a_catalogue_and_a_malformed_one_are_named(scratch: Path) -> None:
+    update([Entry("{count} houses")])
+    path = scratch / "it" / "LC_MESSAGES" / "maester.po"
+    _translate(path, "{count} houses", "{count case")
+    assert "it: '{count} houses' is not a valid format template" in "\n".join(
+        problems([Entry("{count} houses")])
+    )
+    assert "is no longer in the code" in "\n".join(problems([Entry("Something else")]))
