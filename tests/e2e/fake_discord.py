@@ -71,6 +71,7 @@ import re
 import secrets
 import struct
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -395,6 +396,7 @@ class FakeUser:
     display_name: str | None = None
     bot: bool = False
     dms_closed: bool = False
+    locale: str = "en-US"  # the language the person's Discord is in: their interactions' ``locale``
 
     @property
     def mention(self) -> str:
@@ -565,6 +567,7 @@ class FakeGuild:
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, list[int]] = field(default_factory=dict)
     threads: dict[int, FakeChannel] = field(default_factory=dict)
+    preferred_locale: str = "en-US"  # the server's language (its interactions' ``guild_locale``)
 
     @property
     def everyone(self) -> FakeRole:
@@ -1285,26 +1288,87 @@ def validate_choices(choices: object, option_type: int | None) -> None:
             )
 
 
-_NAME = re.compile(r"^[-_\w]{1,32}$")
+# Discord's locales (https://discord.com/developers/docs/reference#locales): the keys a command's
+# name_localizations and description_localizations may have.
+LOCALES = frozenset(
+    {"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl"}
+    | {"pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja"}
+    | {"zh-TW", "ko"}
+)
+
+
+def valid_name(name: object) -> bool:
+    """A slash command's or option's name, by Discord's ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``,
+    in lower case wherever a letter has one."""
+    return (
+        isinstance(name, str)
+        and 1 <= len(name) <= 32
+        and all(
+            c in "-_"
+            or unicodedata.category(c)[0] in "LN"
+            or "\u0900" <= c <= "\u097f"
+            or "\u0e00" <= c <= "\u0e7f"
+            for c in name
+        )
+        and name == name.lower()
+    )
+
+
+def _localizations(path: str, value: object, check: Callable[[str, object], None]) -> None:
+    """A localizations object: Discord's locales only, each text checked as the field it localizes."""
+    if value is None:
+        return
+    if not isinstance(value, dict):
+        raise invalid_form(path, "Must be an object.", code="DICT_TYPE_CONVERT", detail=excerpt(value))
+    for locale, text in value.items():
+        if locale not in LOCALES:
+            raise invalid_form(f"{path}.{locale}", "Invalid Locale", code="LOCALE_INVALID", detail=locale)
+        check(f"{path}.{locale}", text)
+
+
+def _check_name(path: str, name: object) -> None:
+    if not valid_name(name):
+        raise invalid_form(path, f"Invalid command name {name!r}")
+
+
+def _unique_in_every_locale(path: str, items: Sequence[Json], message: str) -> None:
+    """Siblings (top-level commands, a command's options) have different names in every locale: a
+    locale's name is its localization, else the name itself."""
+    locales = {locale for item in items for locale in item.get("name_localizations") or {}}
+    for locale in sorted(locales):
+        names = [(item.get("name_localizations") or {}).get(locale, item.get("name")) for item in items]
+        twice = sorted({str(n) for n in names if names.count(n) > 1})
+        if twice:
+            raise invalid_form(path, f"{message} ({locale}: {', '.join(twice)})", code="NAME_NOT_UNIQUE")
 
 
 def validate_command(cmd: Json, path: str = "") -> None:
     """Slash commands and options: lowercase names matching Discord's pattern, descriptions of
-    1-100 characters, at most 25 options, required ones first. Context menus: names of 1-32."""
+    1-100 characters, the same of their localizations (in Discord's locales), at most 25 options with
+    different names in every locale, required ones first. Context menus: names of 1-32."""
     ctype = cmd.get("type", 1)
     name = cmd.get("name") or ""
     if path or ctype == 1:
-        if not _NAME.match(name) or name != name.lower():
-            raise invalid_form(f"{path}name", f"Invalid command name {name!r}")
+        _check_name(f"{path}name", name)
+        _localizations(f"{path}name_localizations", cmd.get("name_localizations"), _check_name)
         _check_len(f"{path}description", cmd.get("description"), 100, 1)
+        _localizations(
+            f"{path}description_localizations",
+            cmd.get("description_localizations"),
+            lambda where, text: _check_len(where, text, 100, 1),
+        )
     else:
         _check_len(f"{path}name", name, 32, 1)
+        _localizations(
+            f"{path}name_localizations", cmd.get("name_localizations"), lambda w, t: _check_len(w, t, 32, 1)
+        )
     options = cmd.get("options") or []
     if len(options) > 25:
         raise invalid_form(f"{path}options", "Must be 25 or fewer in length.")
     names = [o.get("name") for o in options]
     if len(set(names)) != len(names):
         raise invalid_form(f"{path}options", "Option names must be unique")
+    _unique_in_every_locale(f"{path}options", options, "Option names must be unique")
     optional_seen = False
     for i, o in enumerate(options):
         if o.get("type") in (OptionType.SUB_COMMAND, OptionType.SUB_COMMAND_GROUP):
@@ -1320,6 +1384,14 @@ def validate_command(cmd: Json, path: str = "") -> None:
             optional_seen = True
         if len(o.get("choices") or []) > 25:
             raise invalid_form(f"{path}options.{i}.choices", "Must be 25 or fewer in length.")
+        for j, choice in enumerate(o.get("choices") or []):
+            where = f"{path}options.{i}.choices.{j}."
+            _check_len(f"{where}name", choice.get("name"), 100, 1)
+            _localizations(
+                f"{where}name_localizations",
+                choice.get("name_localizations"),
+                lambda w, t: _check_len(w, t, 100, 1),
+            )
 
 
 # --------------------------------------------------------------------------------------------------
@@ -2152,7 +2224,7 @@ class FakeDiscord:
             "public_updates_channel_id": None,
             "vanity_url_code": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": g.preferred_locale,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
         }
@@ -2705,7 +2777,7 @@ class FakeDiscord:
             "version": 1,
             "data": data,
             "channel_id": str(channel.id),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": self.upload_limit,
             "app_permissions": str(self.permissions_in(self.bot_user, channel)),
@@ -2719,8 +2791,9 @@ class FakeDiscord:
             gid = str(channel.guild_id)
             payload["channel"] = {**channel.payload(), "permissions": str(self.permissions_in(user, channel))}
             payload["guild_id"] = gid
-            payload["guild"] = {"id": gid, "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            guild_locale = self.guild(channel.guild_id).preferred_locale
+            payload["guild"] = {"id": gid, "locale": guild_locale, "features": []}
+            payload["guild_locale"] = guild_locale
             payload["member"] = self.member_payload(user, channel=channel, permissions=True)
             payload["context"] = 0
             payload["authorizing_integration_owners"] = {"0": gid}
@@ -3309,6 +3382,9 @@ class FakeDiscord:
         keys = [(c.get("name"), c.get("type", 1)) for c in payload]
         if len(set(keys)) != len(keys):
             raise invalid_form("", "Application command names must be unique")
+        for kind in {key[1] for key in keys}:
+            same = [c for c in payload if c.get("type", 1) == kind]
+            _unique_in_every_locale("", same, "Application command names must be unique")
         stored = [self._stored_command(c, scope, old.get((c.get("name"), c.get("type", 1)))) for c in payload]
         self.commands[scope] = stored
         self._bump()

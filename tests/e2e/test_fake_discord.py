@@ -1229,3 +1229,89 @@ async def test_private_threads_their_members_archiving_and_what_discord_refuses(
         assert await refused(http.edit_channel(thread.id, archived=False)) == (403, 50013)
         assert "MANAGE_THREADS" in (fake.refusals[-1].field or "")
     assert fake.unexpected_refusals() == []
+
+
+def _command(**fields: Any) -> Json:
+    """A slash command with one option and two choices, as a sync sends it; ``fields`` replace parts."""
+    option: Json = {
+        "type": 3,
+        "name": "houses",
+        "description": "How houses are given",
+        "name_localizations": {"es-ES": "casas"},
+        "choices": [
+            {"name": "choose", "value": "choose", "name_localizations": {"es-ES": "elegir"}},
+            {"name": "random", "value": "random", "name_localizations": {"es-ES": "al azar"}},
+        ],
+    }
+    command: Json = {
+        "type": 1,
+        "name": "create",
+        "description": "Create a game",
+        "name_localizations": {"es-ES": "crear", "it": "crea"},
+        "description_localizations": {"es-ES": "Crea una partida"},
+        "options": [option, {"type": 4, "name": "players", "description": "How many"}],
+    }
+    return {**command, **fields}
+
+
+async def test_synced_commands_keep_their_localizations_within_discords_rules(fake: FakeDiscord) -> None:
+    path = f"/applications/{fake.application_id}/guilds/{fake.guild_id}/commands"
+    status, _ = await raw_request(fake, "PUT", path, [_command()])
+    assert status == 200
+    [stored] = fake.synced_commands(guild=True)
+    assert stored["name_localizations"] == {"es-ES": "crear", "it": "crea"}
+    assert stored["options"][0]["choices"][1]["name_localizations"] == {"es-ES": "al azar"}
+
+    refused = {
+        "a name with capitals": _command(name_localizations={"es-ES": "Crear"}),
+        "a name with a space": _command(name_localizations={"pt-BR": "criar jogo"}),
+        "a locale Discord lacks": _command(name_localizations={"es": "crear"}),
+        "a long description": _command(description_localizations={"it": "x" * 101}),
+        "an empty choice": _command(
+            options=[
+                {
+                    **_command()["options"][0],
+                    "choices": [{"name": "a", "value": "a", "name_localizations": {"it": ""}}],
+                }
+            ]
+        ),
+        "two options of one name in Spanish": _command(
+            options=[
+                _command()["options"][0],
+                {
+                    "type": 4,
+                    "name": "players",
+                    "description": "How many",
+                    "name_localizations": {"es-ES": "casas"},
+                },
+            ]
+        ),
+    }
+    with fake.expecting_refusals(50035) as refusals:
+        for why, command in refused.items():
+            status, body = await raw_request(fake, "PUT", path, [command])
+            assert (status, body["code"]) == (400, 50035), why
+        # two commands whose Italian names are the same
+        twins = [_command(), _command(name="join", name_localizations={"it": "crea"})]
+        status, _ = await raw_request(fake, "PUT", path, twins)
+        assert status == 400
+    assert "Option names must be unique (es-ES: casas)" in refusals[5].field
+    assert "Application command names must be unique (it: crea)" in refusals[6].field
+    assert fake.synced_commands(guild=True) == [stored]  # nothing refused was kept
+
+
+async def test_interactions_carry_the_persons_and_the_servers_locales(fake: FakeDiscord) -> None:
+    fake.user("alice").locale = "es-419"
+    fake.home.preferred_locale = "pt-BR"
+    bot = game_bot(fake)
+    seen: list[tuple[str, str | None]] = []
+
+    @bot.event
+    async def on_interaction(interaction: discord.Interaction) -> None:
+        guild = interaction.guild_locale.value if interaction.guild_locale else None
+        seen.append((interaction.locale.value, guild))
+
+    async with running(bot, fake):
+        await fake.slash("alice", "game", "create", options={"players": 3, "name": "x"})
+        await fake.wait_until(lambda: bool(seen), 5.0, "the interaction")
+    assert seen[0] == ("es-419", "pt-BR")
