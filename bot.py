@@ -193,6 +193,12 @@ class MaesterBot(commands.Bot):
             "connected as %s (%s) to %s server(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the person's Discord locale: what is sent to them later, outside an interaction (a DM
+        prompt), is in its language unless they chose one."""
+        if self.table is not None:
+            await self.table.saw_locale(interaction.user.id, interaction.locale.value)
+
     async def on_guild_channel_update(
         self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
     ) -> None:

@@ -10,8 +10,10 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from cogs.screens import GameScreens, screens_of
+from i18n import AUTONYMS, LANGUAGES
 from table.errors import TableError
 from table.people import Actor
 from table.prompting import Current, current
@@ -28,6 +30,8 @@ log = logging.getLogger("maester.cogs")
 PLAYER_ERRORS: tuple[type[Exception], ...] = (TableError,)
 NO_MENTIONS = discord.AllowedMentions.none()
 MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
+# The languages Maester speaks, each by its own name (a reader finds their own whatever Discord's language).
+LANGUAGE_CHOICES = [app_commands.Choice(name=AUTONYMS[code], value=code) for code in LANGUAGES]
 
 
 def bot_of(interaction: discord.Interaction) -> MaesterBot:
@@ -40,9 +44,10 @@ def table_of(interaction: discord.Interaction) -> Table:
 
 def actor_from(interaction: discord.Interaction) -> Actor:
     """The person behind an interaction, as the table knows people, and where they ask from: the server
-    (``guild_id``), the channel, and the channel a thread belongs to. ``admin`` (from the interaction's own
-    permissions, computed by Discord for this server and channel) and ``roles`` (role ids) are facts of
-    *that* server; the table never lets them count for a game of another one. In DMs there is neither."""
+    (``guild_id``), the channel, the channel a thread belongs to, and in which locale. ``admin`` (from the
+    interaction's own permissions, computed by Discord for this server and channel) and ``roles`` (role
+    ids) are facts of *that* server; the table never lets them count for a game of another one. In DMs
+    there is neither."""
     user = interaction.user
     admin = False
     roles: frozenset[int] = frozenset()
@@ -60,6 +65,7 @@ def actor_from(interaction: discord.Interaction) -> Actor:
         guild_id=guild_id,
         channel_id=interaction.channel_id,
         parent_id=parent_id,
+        locale=interaction.locale.value,
     )
 
 

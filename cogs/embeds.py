@@ -13,6 +13,7 @@ import discord
 from cogs.common import screens_of_game
 from cogs.layout import clip
 from cogs.screens import GameScreens, screens_for
+from i18n import AUTONYMS
 from table import votes
 from table.session import LOBBY, Session
 
@@ -186,6 +187,7 @@ def status_embed(session: Session) -> discord.Embed:
         f"{settings.players} players",
         *(described[name].shown(value) for name, value in settings.options.items() if name in described),
         f"no-move policy: {settings.no_move_policy}",
+        f"language: {AUTONYMS[settings.language]}",
         "deadlines: " + ", ".join(f"{k} {_hours(v)}" for k, v in settings.deadlines.items()),
     ]
     embed.set_footer(text=clip(" · ".join(options) + f" · status: {info['status']}", 2048))

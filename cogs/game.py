@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs import autocomplete, chronicle, embeds, leaving, prompts
 from cogs.common import (
+    LANGUAGE_CHOICES,
     PLAYER_ERRORS,
     Reply,
     actor_from,
@@ -29,7 +30,9 @@ from cogs.new_game import parse_options, shown_options
 from cogs.poster import board_file, report_message
 from cogs.screens import screens_of
 from cogs.threads import diplomacy_shown, lacking_text, missing_thread_permissions
+from cogs.translator import meaning
 from data.games import games
+from i18n import SOURCE_LANGUAGE, language_of, translator
 from table import deadlines, prompting
 from table.kinds import DEFAULT_GAME, all_kinds, kind_of
 from table.leaving import volunteer as ask_for_seat
@@ -93,6 +96,51 @@ def help_embeds() -> list[discord.Embed]:
     return found
 
 
+def server_language(interaction: discord.Interaction) -> str:
+    """A new game's language unless its creator chooses: the server's preferred locale's."""
+    locale = interaction.guild_locale
+    return language_of(locale.value) if locale is not None else SOURCE_LANGUAGE
+
+
+def opened(session: Session, creator: str) -> str:
+    """The channel's news that a game is open, in the game's language."""
+    words = translator(session.settings.language)
+    settings = session.settings
+    shown = shown_options(settings.kind, settings.options, words) + diplomacy_shown(settings, words)
+    fields = {
+        "name": session.name,
+        "id": session.id,
+        "title": words.pgettext("game title", settings.kind.title),
+        "count": settings.players,
+        "extras": words.gettext(", with {options}", options=", ".join(shown)) if shown else "",
+    }
+    if settings.house_assignment == "choose":
+        open_ = words.ngettext(
+            "🏰 **{name}** is open: game **{id}** of {title}, for {count} player who chooses a "
+            "house{extras}.",
+            "🏰 **{name}** is open: game **{id}** of {title}, for {count} players who choose their "
+            "houses{extras}.",
+            settings.players,
+            **fields,
+        )
+    else:
+        open_ = words.ngettext(
+            "🏰 **{name}** is open: game **{id}** of {title}, for {count} player dealt a house at "
+            "random{extras}.",
+            "🏰 **{name}** is open: game **{id}** of {title}, for {count} players dealt houses at "
+            "random{extras}.",
+            settings.players,
+            **fields,
+        )
+    join = words.gettext(
+        "Join with {join}; {creator} starts it with {start} when every seat is taken.",
+        join=f"`{words.command('game join')}`",
+        start=f"`{words.command('game start')}`",
+        creator=creator,
+    )
+    return f"{open_} {join}"
+
+
 class GameCog(commands.GroupCog, group_name="game", group_description="Play a board game by post"):
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
@@ -119,8 +167,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         resigned="When a player resigns: an AI plays the seat, or it waits for a volunteer",
         volunteers="A volunteer takes a seat nobody plays after the players' vote, or at once",
         when_down="While the bot is down, deadlines stop (the time is given back) or run on",
+        language="The language of the game's posts in this channel (default: this server's)",
     )
     @app_commands.autocomplete(game=autocomplete.game_ids, options=autocomplete.game_options)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.rename(game=meaning("game", "which board game"))  # elsewhere a game's number
     async def create(
         self,
         interaction: discord.Interaction,
@@ -137,6 +188,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         resigned: Literal["ai", "wait"] = "ai",
         volunteers: Literal["vote", "direct"] = "vote",
         when_down: Literal["stop", "run"] = "stop",
+        language: str | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             await say_privately(
@@ -175,6 +227,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 resigned_seat=resigned,
                 volunteers=volunteers,
                 pause_when_down=when_down == "stop",
+                language=language or server_language(interaction),
             )
             session = await self.table.create_game(
                 actor_from(interaction),
@@ -189,14 +242,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 session.channel_id,
                 interaction.user.id,
             )
-            how = "choose their houses" if houses == "choose" else "get houses dealt at random"
-            shown = shown_options(kind, session.settings.options) + diplomacy_shown(session.settings)
-            with_ = f", with {', '.join(shown)}" if shown else ""
-            await reply.send(
-                f"🏰 **{session.name}** is open: game **{session.id}** of {kind.title}, {players} players "
-                f"who {how}{with_}. Join with `/game join`; {interaction.user.mention} starts it with "
-                "`/game start` when every seat is taken."
-            )
+            await reply.send(opened(session, interaction.user.mention))
 
     @app_commands.command(name="join", description="Take a seat in a game")
     @app_commands.describe(house="The house you want (if houses are chosen)", game=GAME_OPTION)
@@ -355,6 +401,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def notify(self, interaction: discord.Interaction, where: Literal["dm", "channel"]) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             outcome = await self.table.set_pings(actor_from(interaction), where)
+            await reply.send(f"✅ {outcome.message}")
+
+    @app_commands.command(name="language", description="The language Maester writes to you in")
+    @app_commands.describe(language="Your language, or Discord's (the language your Discord is in)")
+    @app_commands.choices(
+        language=[*LANGUAGE_CHOICES, app_commands.Choice(name="Discord's language", value="discord")]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            chosen = None if language == "discord" else language
+            outcome = await self.table.set_language(actor_from(interaction), chosen)
             await reply.send(f"✅ {outcome.message}")
 
     @app_commands.command(name="cards", description="The cards in hand and discarded (in a game with cards)")

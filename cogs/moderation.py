@@ -16,7 +16,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import autocomplete
-from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, screens_of_game, table_of
+from cogs.common import (
+    LANGUAGE_CHOICES,
+    Reply,
+    actor_from,
+    bot_of,
+    find_game,
+    say_privately,
+    screens_of_game,
+    table_of,
+)
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import clip
 from table import deadlines, votes
@@ -342,6 +351,21 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 message = (await self.table.end_game(session.id, actor, reason)).message
             self._done(interaction, session.id, "ended")
             await reply.send(f"✅ {message}")
+
+    @app_commands.command(name="language", description="Change the language of a game's posts in its channel")
+    @app_commands.describe(language="The game's language from now on", reason="Why", game=GAME_OPTION)
+    @app_commands.autocomplete(game=autocomplete.games)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(
+        self, interaction: discord.Interaction, language: str, reason: Reason = "", game: int | None = None
+    ) -> None:
+        async with Reply(interaction, ephemeral=True) as reply:
+            session = find_game(interaction, game)
+            outcome = await self.table.set_game_language(
+                session.id, actor_from(interaction), language, reason
+            )
+            self._done(interaction, session.id, f"language set to {language}")
+            await reply.send(f"✅ {outcome.message}")
 
     @app_commands.command(
         name="export", description="The game as a JSON file (settings, seats, every action)"

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from cogs.layout import clip
+from i18n import Translator
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
 from table.settings import MAX_SECONDS
@@ -104,10 +105,11 @@ def deadlines(kind: GameKind, hours: float | None) -> dict[str, int]:
     return {first[0]: seconds, **scaled}
 
 
-def shown_options(kind: GameKind, options: dict[str, Any]) -> list[str]:
-    """The options that differ from the game's defaults, in a few words each ("Tides of Battle")."""
+def shown_options(kind: GameKind, options: dict[str, Any], words: Translator | None = None) -> list[str]:
+    """The options that differ from the game's defaults, in a few words each ("Tides of Battle"), in the
+    language of ``words`` (English by default)."""
     return [
-        option.shown(options[option.name])
+        option.shown(options[option.name], words)
         for option in kind.options
         if option.name in options and options[option.name] != option.default
     ]

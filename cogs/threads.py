@@ -28,6 +28,7 @@ from discord.ext import commands
 from cogs import autocomplete
 from cogs.common import Reply, actor_from, bot_of, find_game
 from cogs.poster import Owed
+from i18n import Translator
 from table.settings import GameSettings
 from table.store import OutboxItem
 
@@ -60,12 +61,15 @@ def lacking_text(missing: list[str], where: str) -> str:
     )
 
 
-def diplomacy_shown(settings: GameSettings) -> list[str]:
+def diplomacy_shown(settings: GameSettings, words: Translator) -> list[str]:
     """The game's diplomacy, in a few words, where it differs from the default."""
-    shown = {"moderators": ["diplomacy threads read by moderators too"], "off": ["no diplomacy threads"]}
-    found = list(shown.get(settings.diplomacy, []))
+    found = []
+    if settings.diplomacy == "moderators":
+        found.append(words.gettext("diplomacy threads read by moderators too"))
+    elif settings.diplomacy == "off":
+        found.append(words.gettext("no diplomacy threads"))
     if settings.diplomacy != "off" and settings.diplomacy_end == "open":
-        found.append("diplomacy opened to all after the game")
+        found.append(words.gettext("diplomacy opened to all after the game"))
     return found
 
 

@@ -10,6 +10,9 @@ then separate entries a translator can word differently.
 :func:`command_entries` asks the same questions of a recording translator, so the catalogues list exactly
 the strings the sync will ask for (``python -m i18n update`` uses it).
 
+The same English word may mean two things in two commands (``game``: a game's number, or which board game
+to play); :func:`meaning` tells them apart with a longer context ("option name: which board game").
+
 A name Discord would refuse (capitals, spaces, more than 32 characters) would make it refuse the whole
 sync; such a translation is left out with a warning, and Discord shows the English name.
 """
@@ -38,8 +41,21 @@ CONTEXTS: dict[Where, str] = {
     Where.parameter_description: "option description",
     Where.choice_name: "choice name",
 }
-NAMES = frozenset({"command name", "option name"})
+NAMES = ("command name", "option name")
 MAX_NAME, MAX_DESCRIPTION, MAX_CHOICE = 32, 100, 100
+
+
+def meaning(text: str, what: str) -> app_commands.locale_str:
+    """A name or description whose translation depends on what it means here (``what``), for a word that
+    means something else elsewhere: ``@app_commands.rename(game=meaning("game", "which board game"))``."""
+    return app_commands.locale_str(text, meaning=what)
+
+
+def context_of(string: app_commands.locale_str, location: Where) -> str | None:
+    """The msgctxt of a string in its place: the kind of place, and its meaning where it is given."""
+    kind = CONTEXTS.get(location)
+    what = string.extras.get("meaning")
+    return f"{kind}: {what}" if kind is not None and what else kind
 
 
 def _name_character(character: str) -> bool:
@@ -51,7 +67,7 @@ def _name_character(character: str) -> bool:
 def problem(context: str, text: str) -> str | None:
     """Why Discord would refuse ``text`` in this context (a name: 1-32 letters, digits, ``-`` or ``_``,
     lower case; a description or a choice: 1-100 characters), or None."""
-    if context in NAMES:
+    if context.startswith(NAMES):
         if not 1 <= len(text) <= MAX_NAME:
             return f"a name has 1 to {MAX_NAME} characters, {text!r} has {len(text)}"
         if not all(map(_name_character, text)):
@@ -59,7 +75,7 @@ def problem(context: str, text: str) -> str | None:
         if text != text.lower():
             return f"a name is in lower case: {text!r}"
         return None
-    limit = MAX_CHOICE if context == "choice name" else MAX_DESCRIPTION
+    limit = MAX_CHOICE if context.startswith("choice name") else MAX_DESCRIPTION
     if not 1 <= len(text) <= limit:
         return f"a {context} has 1 to {limit} characters, {text!r} has {len(text)}"
     return None
@@ -76,7 +92,7 @@ class CommandTranslator(app_commands.Translator):
         context: app_commands.TranslationContext,
     ) -> str | None:
         language = DISCORD_LOCALES.get(locale.value)
-        kind = CONTEXTS.get(context.location)
+        kind = context_of(string, context.location)
         if language is None or kind is None:
             return None
         text = translator(language).lookup(kind, string.message)
@@ -106,7 +122,7 @@ class _Recorder(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContext,
     ) -> str | None:
-        kind = CONTEXTS.get(context.location)
+        kind = context_of(string, context.location)
         if locale is not discord.Locale.spain_spanish or kind is None:
             return None
         data = context.data

@@ -96,7 +96,7 @@ def template(entries: Iterable[Entry]) -> Catalog:
 
 def render(catalog: Catalog) -> str:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=WIDTH, ignore_obsolete=True, include_previous=True, include_lineno=False)
+    write_po(buffer, catalog, width=WIDTH, ignore_obsolete=True, include_lineno=False)
     return buffer.getvalue().decode("utf-8")
 
 

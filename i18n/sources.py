@@ -4,11 +4,17 @@ connecting to Discord) to read its commands, so only ``python -m i18n`` and the 
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from i18n import ENGLISH_NAMES
 from i18n.catalogues import Entry, source_entries
+
+if TYPE_CHECKING:
+    from discord import app_commands
 
 
 def data_entries() -> list[Entry]:
@@ -27,23 +33,42 @@ def data_entries() -> list[Entry]:
     return found
 
 
-async def command_entries() -> list[Entry]:
-    """The names, descriptions and choices of the slash commands, from the bot as it loads them."""
+@contextlib.asynccontextmanager
+async def _commands() -> AsyncIterator[app_commands.CommandTree[Any]]:
+    """The bot's command tree as the bot loads it (its table on a scratch database), with its translator."""
     from bot import Config, create_bot
     from cogs import EXTENSIONS
-    from cogs.translator import command_entries as from_tree
+    from cogs.translator import CommandTranslator
     from table.table import Table
 
     with tempfile.TemporaryDirectory() as folder:
-        database = str(Path(folder) / "extract.sqlite3")
+        database = str(Path(folder) / "commands.sqlite3")
         bot = create_bot(Config(token="-", database=database))
         bot.table = await Table.open(database)
         try:
+            await bot.tree.set_translator(CommandTranslator())
             for extension in EXTENSIONS:
                 await bot.load_extension(extension)
-            return await from_tree(bot.tree)
+            yield bot.tree
         finally:
             await bot.close()
+
+
+async def command_entries() -> list[Entry]:
+    """The names, descriptions and choices of the slash commands."""
+    from cogs.translator import command_entries as from_tree
+
+    async with _commands() as tree:
+        return await from_tree(tree)
+
+
+async def synced_commands() -> list[dict[str, Any]]:
+    """The slash commands as the bot syncs them to Discord: with their localizations."""
+    async with _commands() as tree:
+        assert tree.translator is not None
+        return [
+            await command.get_translated_payload(tree, tree.translator) for command in tree.get_commands()
+        ]
 
 
 async def all_entries() -> list[Entry]:

@@ -17,6 +17,7 @@ from engine.core.decisions import Decision, Event
 from engine.core.game import Game, Readout
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
+from i18n import SOURCE_LANGUAGE, Translator, translator
 from table.errors import TableError
 
 HOUR = 3600
@@ -36,11 +37,14 @@ class Option:
     minimum: int = 0
     maximum: int = 0
 
-    def shown(self, value: Any) -> str:
-        """The option's value in a few words: "Tides of Battle", "no Tides of Battle", "Rounds: 8"."""
+    def shown(self, value: Any, words: Translator | None = None) -> str:
+        """The option's value in a few words: "Tides of Battle", "no Tides of Battle", "Rounds: 8"; in the
+        language of ``words`` (English by default)."""
+        words = words or translator(SOURCE_LANGUAGE)
+        label = words.pgettext("game option", self.label)
         if isinstance(self.default, bool):
-            return self.label if value else f"no {self.label}"
-        return f"{self.label}: {value}"
+            return label if value else words.gettext("no {option}", option=label)
+        return words.gettext("{option}: {value}", option=label, value=value)
 
     def check(self, value: Any) -> bool | int | str:
         """The value, checked against the option's type and bounds; raises TableError."""

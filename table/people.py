@@ -13,7 +13,9 @@ class Actor:
     ``guild_id`` is the server the request was made in (None for a direct message, and for callers
     outside Discord: the demo, the command line), ``channel_id`` the channel, and ``parent_id`` the
     channel a thread belongs to. ``admin`` and ``roles`` (role ids) describe the person *in that server*
-    only: the table never lets them count for a game of another server.
+    only: the table never lets them count for a game of another server. ``locale`` is the Discord locale
+    the request came in ("es-ES"; None outside Discord): the language of the answer, unless the person
+    chose their own.
     """
 
     user_id: int
@@ -23,6 +25,7 @@ class Actor:
     guild_id: int | None = None
     channel_id: int | None = None
     parent_id: int | None = None
+    locale: str | None = None
 
     @property
     def label(self) -> str:

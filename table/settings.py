@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from i18n import LANGUAGES, SOURCE_LANGUAGE
 from table.errors import TableError
 from table.kind import HOUR, GameKind
 from table.kinds import DEFAULT_GAME, kind_of
@@ -37,7 +38,8 @@ class GameSettings:
     seconds before a deadline at which the player is reminded; ``no_move_policy`` says what a passed
     deadline does: ``wait`` for the player (the moderators are told), or apply the decision's ``default``.
     ``diplomacy`` says who reads the game's private threads (``off``: there are none) and ``diplomacy_end``
-    what becomes of them when the game ends (see :mod:`table.diplomacy`).
+    what becomes of them when the game ends (see :mod:`table.diplomacy`). ``language`` is the language of
+    what the game posts in its channel (one of :data:`i18n.LANGUAGES`; games older than it speak English).
 
     ``resigned_seat`` says what becomes of a seat whose player resigns (``ai``: the game's best AI plays it;
     ``wait``: it waits for a volunteer); ``volunteers`` how a volunteer takes a seat nobody plays (after a
@@ -58,6 +60,7 @@ class GameSettings:
     resigned_seat: str = "ai"
     volunteers: str = "vote"
     pause_when_down: bool = True
+    language: str = SOURCE_LANGUAGE
 
     @property
     def kind(self) -> GameKind:
@@ -89,6 +92,8 @@ class GameSettings:
             raise TableError(f"Volunteers take a seat by {' or '.join(VOLUNTEERS)}, not {self.volunteers!r}.")
         if type(self.pause_when_down) is not bool:
             raise TableError("Whether deadlines stop while the bot is down is true or false.")
+        if self.language not in LANGUAGES:
+            raise TableError(f"A game speaks one of {', '.join(LANGUAGES)}, not {self.language!r}.")
         if not isinstance(self.options, dict):
             raise TableError("The game's options are a table of values.")
         options = kind.check_options(self.options)
@@ -115,6 +120,9 @@ class GameSettings:
         if category not in categories:
             raise TableError(f"Deadline categories are {', '.join(categories)}, not {category!r}.")
         return replace(self, deadlines={**self.deadlines, category: seconds}).validate()
+
+    def with_language(self, language: str) -> GameSettings:
+        return replace(self, language=language).validate()
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -146,6 +154,7 @@ class GameSettings:
             ("resigned_seat", str),
             ("volunteers", str),
             ("pause_when_down", bool),
+            ("language", str),
         ):
             if name in values and (type(values[name]) is not kind):
                 raise TableError(f"The setting {name} has the wrong type.")

@@ -227,6 +227,18 @@ MIGRATIONS: list[str] = [
     );
     ALTER TABLE games ADD COLUMN ends_after_round INTEGER;
     """,
+    # 7: each person's language: the one they chose (NULL: none), and the Discord locale of their last
+    # interaction, for what is sent to them outside one (DMs). A table of its own rather than columns of
+    # ``people``, so that the migration may run again (SQLite cannot add a column only if it is missing).
+    # Self-contained: it reads nothing another migration adds. A game's language is in its settings (older
+    # games: English).
+    """
+    CREATE TABLE IF NOT EXISTS languages (
+        user_id INTEGER PRIMARY KEY,
+        language TEXT,
+        locale TEXT
+    );
+    """,
 ]
 
 
@@ -716,6 +728,25 @@ class Store:
             "INSERT INTO people (user_id, pings) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
             "pings = excluded.pings",
             (user_id, where),
+        )
+
+    async def languages(self) -> dict[int, tuple[str | None, str | None]]:
+        """Each person's chosen language and last seen Discord locale, for those with either."""
+        async with self.db.execute("SELECT user_id, language, locale FROM languages") as cursor:
+            return {int(row["user_id"]): (row["language"], row["locale"]) for row in await cursor.fetchall()}
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        await self.db.execute(
+            "INSERT INTO languages (user_id, language) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+            "language = excluded.language",
+            (user_id, language),
+        )
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        await self.db.execute(
+            "INSERT INTO languages (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+            "locale = excluded.locale",
+            (user_id, locale),
         )
 
     async def mark_sent(self, item_id: int, at: float) -> bool:

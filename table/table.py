@@ -23,6 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
+from i18n import LANGUAGES, language_of, translator
 from table import access, deadlines, diplomacy, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.diplomacy import DiplomacyThread
@@ -68,6 +69,8 @@ class Table:
         self.default_moderator_role = moderator_role
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
+        self.languages: dict[int, str] = {}  # the language each person chose, for those who chose
+        self.locales: dict[int, str] = {}  # each person's Discord locale, as last seen
         self.sessions: dict[int, Session] = {}
         self.beaten_at: float | None = None  # when the table last said it was running (table.deadlines)
 
@@ -102,6 +105,11 @@ class Table:
         game runs."""
         self.moderator_roles = await self.store.servers()
         self.pings = await self.store.pings()
+        for user_id, (language, locale) in (await self.store.languages()).items():
+            if language in LANGUAGES:
+                self.languages[user_id] = language
+            if locale is not None:
+                self.locales[user_id] = locale
         for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
             session = await self._load_game(row)
             self.sessions[session.id] = session
@@ -320,7 +328,11 @@ class Table:
                     f"This server already has a game called {name} (game {taken.id}); choose another name."
                 )
         else:
-            name = self._free_name(guild_id, f"{settings.players}-player game")
+            words = translator(settings.language)
+            count = settings.players
+            name = self._free_name(
+                guild_id, words.ngettext("{count}-player game", "{count}-player game", count, count=count)
+            )
         now = self.clock.now()
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 2**63)
         async with self.store.unit() as store:
@@ -1456,9 +1468,82 @@ class Table:
         async with self.store.unit() as store:
             await store.set_pings(actor.user_id, where)
         self.pings[actor.user_id] = where
+        words = translator(self.reader_language(actor))
         if where == "dm":
-            return Outcome("You are pinged by your prompts' DMs alone (and in the channel if DMs fail).")
-        return Outcome("Your prompts come by DM, and you are also mentioned in the game's channel.")
+            return Outcome(
+                words.gettext("You are pinged by your prompts' DMs alone (and in the channel if DMs fail).")
+            )
+        return Outcome(
+            words.gettext("Your prompts come by DM, and you are also mentioned in the game's channel.")
+        )
+
+    # --- languages --------------------------------------------------------------------------------
+
+    def reader_language(self, actor: Actor) -> str:
+        """The language of an answer to a person: the one they chose, else their Discord's."""
+        return self.languages.get(actor.user_id) or language_of(actor.locale)
+
+    def language_for(self, user_id: int, session: Session) -> str:
+        """The language of what is sent to a person about a game outside an interaction (a DM): the one
+        they chose, else their Discord's as last seen (English if Maester does not speak it), else the
+        game's."""
+        chosen = self.languages.get(user_id)
+        if chosen is not None:
+            return chosen
+        seen = self.locales.get(user_id)
+        return language_of(seen) if seen is not None else session.settings.language
+
+    async def saw_locale(self, user_id: int, locale: str) -> None:
+        """Remember a person's Discord locale (written only when it changed)."""
+        if self.locales.get(user_id) == locale:
+            return
+        async with self.store.unit() as store:
+            await store.set_locale(user_id, locale)
+        self.locales[user_id] = locale
+
+    async def set_language(self, actor: Actor, language: str | None) -> Outcome:
+        """The language a person reads Maester in, whatever their Discord's (None: their Discord's again).
+        The answer is in the language now theirs."""
+        if language is not None and language not in LANGUAGES:
+            raise TableError(f"Maester speaks {', '.join(LANGUAGES)}, not {quote(language)}.")
+        async with self.store.unit() as store:
+            await store.set_language(actor.user_id, language)
+        if language is None:
+            self.languages.pop(actor.user_id, None)
+        else:
+            self.languages[actor.user_id] = language
+        words = translator(self.reader_language(actor))
+        name = words.language_name(words.language)
+        if language is None:
+            return Outcome(
+                words.gettext("I follow your Discord's language again: {language}.", language=name)
+            )
+        return Outcome(
+            words.gettext(
+                "I speak to you in {language} from now on, whatever your Discord's language.", language=name
+            )
+        )
+
+    async def set_game_language(self, game_id: int, actor: Actor, language: str, reason: str = "") -> Outcome:
+        """The language of what a game posts in its channel; the players are told in it."""
+        session = self.reach(game_id, actor)
+        reason = clean(reason, limit=MAX_REASON, what="A reason")
+        async with session.lock:
+            self.require_moderator(session, actor)
+            session.settings = session.settings.with_language(language)
+            told = translator(language).gettext(
+                "From now on, this game posts in {language} in this channel.",
+                language=translator(language).language_name(language),
+            )
+            await self._write_moderation(session, actor, "language", reason, {"language": language}, told)
+        words = translator(self.reader_language(actor))
+        return Outcome(
+            words.gettext(
+                "{game} posts in {language} from now on.",
+                game=session.name,
+                language=words.language_name(language),
+            )
+        )
 
     # --- diplomacy threads ------------------------------------------------------------------------
 

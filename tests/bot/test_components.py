@@ -80,6 +80,7 @@ class FakeInteraction:
         self.channel_id = 999 if dm else CHANNEL
         self.channel = None
         self.permissions = discord.Permissions.none()
+        self.locale = discord.Locale.american_english
         self.message = SimpleNamespace(flags=SimpleNamespace(ephemeral=False))
         self.calls = Calls()
         self.response = FakeResponse(self.calls)

@@ -133,6 +133,7 @@ async def test_the_commands(tmp_path: Path) -> None:
             "resign",
             "volunteer",
             "vacation",
+            "language",
         }
         assert names["mod"] == {"force", "undo", "pause", "resume", "deadline", "replace", "kick", "end"} | {
             "export",
@@ -140,6 +141,7 @@ async def test_the_commands(tmp_path: Path) -> None:
             "addai",
             "role",
             "audit",
+            "language",
         }
         assert names["rules"] == {"card", "area", "order", "westeros", "wildling", "tides"}
         assert len(groups["ravens"]["description"]) <= 100

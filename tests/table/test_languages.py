@@ -1,0 +1,122 @@
+"""Languages at the table: a game's (its channel posts), chosen at its creation and changed by a moderator;
+a person's own, chosen or seen in their Discord; and which one a message to a person is in."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from table import Actor, GameSettings, Table
+from table.errors import TableError
+from table.store import MIGRATIONS
+from tests.table.conftest import ADMIN, ALICE, BOB, CHANNEL, DAVE, GUILD, three_player_game
+
+
+def _in(actor: Actor, locale: str) -> Actor:
+    return dataclasses.replace(actor, locale=locale)
+
+
+def test_a_games_language_is_one_maester_speaks_and_old_games_speak_english() -> None:
+    assert GameSettings().validate().language == "en"
+    assert GameSettings(language="pt").validate().language == "pt"
+    with pytest.raises(TableError, match="A game speaks one of en, es, pt, it, not 'fr'"):
+        GameSettings(language="fr").validate()
+    old = GameSettings().to_json()
+    del old["language"]
+    assert GameSettings.from_json(old).language == "en"
+    with pytest.raises(TableError, match="The setting language has the wrong type"):
+        GameSettings.from_json({**old, "language": 3})
+    assert GameSettings.from_json(GameSettings(language="it").to_json()).language == "it"
+
+
+async def test_a_new_games_default_name_is_in_its_language(table: Table) -> None:
+    spanish = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3, language="es")
+    )
+    italian = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=4, language="it")
+    )
+    assert (spanish.name, italian.name) == ("Partida de 3 jugadores", "Partita a 4 giocatori")
+
+
+async def test_whom_a_message_is_for_decides_its_language(table: Table) -> None:
+    game_id = await three_player_game(table, language="it")
+    session = table.session(game_id)
+    # Nobody seen, nobody chose: a DM speaks the game's language.
+    assert table.language_for(BOB.user_id, session) == "it"
+    # Bob's Discord is in Brazilian Portuguese: so are his DMs, and the answers to him.
+    await table.saw_locale(BOB.user_id, "pt-BR")
+    assert table.language_for(BOB.user_id, session) == "pt"
+    assert table.reader_language(_in(BOB, "pt-BR")) == "pt"
+    # A locale Maester does not speak reads English, not the game's language.
+    await table.saw_locale(BOB.user_id, "fr")
+    assert table.language_for(BOB.user_id, session) == "en"
+    # Bob chooses Spanish: it wins over his Discord's, and he is answered in it.
+    outcome = await table.set_language(_in(BOB, "fr"), "es")
+    assert outcome.message == "A partir de ahora te hablo en español, sea cual sea el idioma de tu Discord."
+    assert table.language_for(BOB.user_id, session) == "es"
+    assert table.reader_language(_in(BOB, "it")) == "es"
+    # Back to his Discord's language.
+    outcome = await table.set_language(_in(BOB, "it"), None)
+    assert outcome.message == "Torno a seguire la lingua del tuo Discord: italiano."
+    assert table.language_for(BOB.user_id, session) == "en"  # last seen: fr
+    with pytest.raises(TableError, match="Maester speaks en, es, pt, it, not 'klingon'"):
+        await table.set_language(BOB, "klingon")
+
+
+async def test_languages_and_locales_survive_a_restart(table: Table, db_path: Path, clock: object) -> None:
+    await table.set_language(BOB, "pt")
+    await table.saw_locale(DAVE.user_id, "es-419")
+    await table.set_pings(_in(DAVE, "es-419"), "channel")
+    await table.close()
+    reopened = await Table.open(db_path, clock)  # type: ignore[arg-type]
+    try:
+        assert reopened.languages == {BOB.user_id: "pt"}
+        assert reopened.locales == {DAVE.user_id: "es-419"}
+        assert reopened.pings == {DAVE.user_id: "channel"}
+        assert await reopened.store.languages() == {BOB.user_id: ("pt", None), DAVE.user_id: (None, "es-419")}
+    finally:
+        await reopened.close()
+
+
+async def test_the_languages_migration_may_run_again(db_path: Path, clock: object) -> None:
+    table = await Table.open(db_path, clock)  # type: ignore[arg-type]
+    await table.set_language(BOB, "it")
+    await table.close()
+    async with aiosqlite.connect(db_path) as db:
+        mine = next(i for i, script in enumerate(MIGRATIONS) if "TABLE IF NOT EXISTS languages" in script)
+        await db.execute("UPDATE schema_version SET version = ?", (mine,))
+        await db.commit()
+    reopened = await Table.open(db_path, clock)  # type: ignore[arg-type]
+    try:
+        assert reopened.languages == {BOB.user_id: "it"}
+    finally:
+        await reopened.close()
+
+
+async def test_pings_are_answered_in_the_readers_language(table: Table) -> None:
+    assert (await table.set_pings(_in(BOB, "es-ES"), "dm")).message.startswith("Te aviso solo")
+    assert (await table.set_pings(_in(BOB, "it"), "channel")).message.startswith("Le tue decisioni")
+    assert (await table.set_pings(BOB, "dm")).message.startswith("You are pinged")
+
+
+async def test_a_moderator_changes_a_games_language_and_the_channel_is_told_in_it(table: Table) -> None:
+    game_id = await three_player_game(table)
+    with pytest.raises(TableError):
+        await table.set_game_language(game_id, BOB, "es")
+    with pytest.raises(TableError, match="not 'xx'"):
+        await table.set_game_language(game_id, ADMIN, "xx")
+    assert table.session(game_id).settings.language == "en"
+    outcome = await table.set_game_language(game_id, _in(ADMIN, "pt-BR"), "es", "for the table")
+    assert outcome.message == f"{table.session(game_id).name} publica em espanhol de agora em diante."
+    assert table.session(game_id).settings.language == "es"
+    notices = [i.payload["text"] for i in await table.outbox(limit=1000) if i.kind == "notice"]
+    assert notices[-1] == "A partir de ahora, esta partida publica en español en este canal."
+    audit = (await table.audit_log(game_id, ADMIN))[-1]
+    assert (audit.action, audit.reason, audit.details) == ("language", "for the table", {"language": "es"})
+    stored = await table.store.game(game_id)
+    assert stored is not None and json.loads(stored["settings"])["language"] == "es"
