@@ -3,6 +3,7 @@
 python -m i18n extract [FILE]   write the template of every message (default: i18n/locales/maester.pot)
 python -m i18n update           refresh every language's .po file from the code
 python -m i18n check            list what each language lacks; exit status 1 if anything
+python -m i18n commands [LANG]  the slash commands as synced to Discord: JSON, or as LANG's readers see them
 """
 
 from __future__ import annotations
