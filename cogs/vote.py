@@ -178,7 +178,7 @@ class VoteCog(commands.GroupCog, group_name="vote", group_description="Ask the o
 
     @app_commands.command(name="replace", description="Ask to hand an absent player's house to an AI")
     @app_commands.describe(
-        house="The absent player's house", ai="How the AI plays", reason="Why", lasts=LASTS
+        house="The absent player's house", ai="How the AI plays", reason="Why", lasts=LASTS, game=GAME_OPTION
     )
     @app_commands.autocomplete(house=autocomplete.seated_houses, game=autocomplete.games)
     @app_commands.choices(ai=[app_commands.Choice(name=style, value=style) for style in STYLES])
