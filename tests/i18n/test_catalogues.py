@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import i18n
+from data import thrones_names
 from i18n import catalogues, language_of, translator
 from i18n.catalogues import ROOT, Entry, problems, update
 
@@ -23,6 +24,10 @@ def test_every_message_is_in_every_language() -> None:
         [sys.executable, "-m", "i18n", "check"], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, "The catalogues (docs/translating.md):\n" + done.stdout + done.stderr
+
+
+def test_the_messages_and_the_names_are_in_the_same_languages() -> None:
+    assert i18n.LANGUAGES == thrones_names.LANGUAGES
 
 
 @pytest.mark.parametrize(
