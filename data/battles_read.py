@@ -16,9 +16,11 @@ from typing import Any
 from data.battles_model import (
     CLASSES,
     COMMAND_EFFECTS,
+    DEFAULT_DIRECTIONS,
     EDGES,
     EFFECT_FIELDS,
     FACES,
+    HEX_DIRECTIONS,
     KEYWORDS,
     MAX_COLUMNS,
     MAX_ROWS,
@@ -551,20 +553,34 @@ class _Pack:
         capture = node.int("capture", low=1, high=10)
         zoc = node.int("zoc", 2, low=0, high=6)
         traits = node.texts("traits", None, "a trait", ())
-        ability = node.table("unit_ability")
-        unit_ability = self._effect(ability, UNIT_ABILITY_EFFECTS, "unit") if ability else None
-        if ability is not None:
-            ability.finish()
+        abilities = self._abilities(node)
         commit = node.table("commit_ability")
         commit_ability = self._tactic(commit, zones) if commit else None
         node.finish()
-        if None in (house, name, title, leads, limit, capture, zoc, traits):
+        if None in (house, name, title, leads, limit, capture, zoc, traits, abilities):
             return None
-        if (ability and unit_ability is None) or (commit and commit_ability is None):
+        if commit and commit_ability is None:
             return None
         return Commander(
-            cid, house, name, title, leads, limit, capture, zoc, traits, unit_ability, commit_ability
+            cid, house, name, title, leads, limit, capture, zoc, traits, abilities, commit_ability
         )
+
+    def _abilities(self, node: _Node) -> tuple[Effect, ...] | None:
+        """A commander's unit abilities: ``unit_ability``, one effect or a list of them."""
+        if not node.has("unit_ability"):
+            return ()
+        raw = node.get("unit_ability")
+        items = node.tables("unit_ability") if isinstance(raw, list) else [node.table("unit_ability")]
+        found = []
+        for item in items:
+            if item is None:
+                return None
+            effect = self._effect(item, UNIT_ABILITY_EFFECTS, "unit")
+            item.finish()
+            if effect is None:
+                return None
+            found.append(effect)
+        return tuple(found)
 
     def _card(
         self,
@@ -704,8 +720,12 @@ class _Pack:
                     legend[mark] = value
         raw = node.text("terrain", None)
         tokens_node = node.table("tokens")
+        directions = node.texts("directions", HEX_DIRECTIONS, "a direction", DEFAULT_DIRECTIONS)
+        if directions is not None and sorted(directions) != sorted(HEX_DIRECTIONS):
+            node.fail(f"names each of the six directions once ({', '.join(HEX_DIRECTIONS)})", "directions")
+            directions = None
         node.finish()
-        if columns is None or rows is None:
+        if columns is None or rows is None or directions is None:
             return None
         names = [hex_name(column, row) for row in range(rows) for column in range(row_length(columns, row))]
         terrain = dict.fromkeys(names, "plain")
@@ -718,7 +738,7 @@ class _Pack:
                 spot = self._hex(tokens_node.source, (*tokens_node.path, place), terrain, place)
                 if token is not None and spot is not None:
                     tokens[spot] = token
-        return Board(columns, rows, terrain, tokens)
+        return Board(columns, rows, terrain, tokens, tuple(directions))
 
     def _map(
         self, node: _Node, raw: str, columns: int, rows: int, legend: dict[str, str], terrain: dict[str, str]
@@ -929,6 +949,7 @@ _TEXTS: dict[str, Callable[[Effect, str], str]] = {
         f"zone: {'it' if e.count == 1 else 'they'} cannot counterattack this turn."
     ),
     "keyword": lambda e, _: f"This unit has the keyword {e.keyword}.",
+    "fire-valor": lambda e, _: "When this unit starts a fire, its valor results count as green shields.",
 }
 
 
