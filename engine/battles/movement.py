@@ -25,7 +25,7 @@ Readings where the rulebook is silent, tested in tests/engine/battles/test_movem
 
 from __future__ import annotations
 
-from data.battles_model import OrderOption
+from data.battles_model import OrderOption, Terrain
 from engine.battles import keywords
 from engine.battles.state import State
 
@@ -85,10 +85,14 @@ def follow(state: State, uid: str, vacated: str) -> list[str]:
 
 def _stops(state: State, place: str, cavalry: bool) -> bool:
     """Whether a unit entering the hex must stop there."""
-    terrain = state.terrain(place)
-    if terrain.movement == "stop" or (terrain.movement == "ford" and not cavalry):
+    return _halts(state.terrain(place), cavalry, state.variant("forest_road_stops"))
+
+
+def _halts(terrain: Terrain, cavalry: bool, forest_road_stops: bool) -> bool:
+    movement = terrain.movement
+    if movement == "stop" or (movement == "ford" and not cavalry):
         return True
-    return state.kind(place) == "forest-road" and state.variant("forest_road_stops")
+    return forest_road_stops and terrain.id == "forest-road"
 
 
 def _destinations(
@@ -103,7 +107,9 @@ def _destinations(
     """The hexes a unit at ``start`` may end a move of up to ``budget`` hexes on; ``road`` says whether the
     move so far is wholly on road (by default, whether ``start`` is road)."""
     field = state.field
-    on_road = state.terrain(start).movement == "road" if road is None else road
+    terrain_of = state.terrain
+    forest_road_stops = state.variant("forest_road_stops")
+    on_road = terrain_of(start).movement == "road" if road is None else road
     if budget <= 0 and not on_road:
         return set()
     # A state: (hex, hexes of move left, whether every hex so far is road so that one more may be taken).
@@ -117,11 +123,13 @@ def _destinations(
         if exit_edge is not None and field.on_edge(here, exit_edge):
             found.add(EXIT)
         for there in field.neighbours[here]:
-            terrain = state.terrain(there)
-            if there in blocked or terrain.movement == "impassable":
+            if there in blocked:
+                continue
+            terrain = terrain_of(there)
+            if terrain.movement == "impassable":
                 continue
             found.add(there)
-            if left == 0 or _stops(state, there, cavalry):  # the extra hex of a road move ends it
+            if left == 0 or _halts(terrain, cavalry, forest_road_stops):  # the road's extra hex ends it
                 continue
             after = left - 1 - (1 if terrain.movement == "ford" else 0)
             step = (there, max(after, 0), on_road and terrain.movement == "road")

@@ -8,6 +8,7 @@ is cached by it, so loading a position parses a pack once per process.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +111,7 @@ class State:
     def plan(self) -> Battle:
         return self.pack.battles[self.battle]
 
-    @property
+    @functools.cached_property
     def field(self) -> Battlefield:
         return battlefield(self.pack, self.battle)
 
@@ -128,6 +129,8 @@ class State:
         return self.placed.get(place) or board.terrain[place]
 
     def terrain(self, place: str) -> Terrain:
+        if not (self.destroyed or self.removed or self.placed):
+            return self.field.terrain[place]
         return TERRAIN[self.kind(place)]
 
     def variant(self, name: str) -> bool:

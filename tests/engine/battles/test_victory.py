@@ -79,8 +79,6 @@ def test_instant_victories():
 
 
 def test_points_for_eliminations_are_scored_as_they_happen():
-    from engine.battles import attack
-
     game = battle(PLAIN, UNITS, victory="eliminate_vp = 1")
     damage.take_hits(game, game.state.unit_at("E2"), 4, "stark")
     assert game.state.vp == {"stark": 1, "lannister": 0}
