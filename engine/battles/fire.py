@@ -85,7 +85,7 @@ def scorch(game: BattlesGame, uid: str, place: str) -> None:
         f"{label(state, unit)} at {unit.at} sets fire to {place}: {levels} "
         f"level{'s' if levels != 1 else ''}.",
         at=unit.at,
-        to=place,
+        target=place,
         faces=faces,
         levels=levels,
     )
@@ -174,7 +174,7 @@ def spread(game: BattlesGame, place: str) -> None:
         at=place,
         token=token,
         direction=direction,
-        to=there,
+        target=there,
     )
     if there is not None and state.fire.get(there, 0) < 4:
         raise_fire(game, there, 1)

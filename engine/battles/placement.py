@@ -18,7 +18,7 @@ def arrive(game: BattlesGame, uid: str, place: str, how: str = "moves") -> None:
     there."""
     state = game.state
     unit = state.units[uid]
-    game.emit(how, f"{label(state, unit)} {how} from {unit.at} to {place}.", at=unit.at, to=place)
+    game.emit(how, f"{label(state, unit)} {how} from {unit.at} to {place}.", at=unit.at, destination=place)
     engagement.release(state, uid)
     unit.at = place
     marked = {h for o in state.plan.victory.objectives if o.control == "marker" for h in o.hexes}

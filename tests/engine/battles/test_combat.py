@@ -181,6 +181,8 @@ def test_a_unit_that_moves_away_suffers_a_parting_blow_without_its_flags(monkeyp
     (blow,) = events_of(events, "attack")
     assert blow.data["mode"] == "parting" and blow.data["flags"] == 0  # its flag is ignored
     assert at(game, "E6").strength == 3 and at(game, "E5") is None  # it survives and moves on
+    (moved,) = events_of(events, "moves")
+    assert moved.to is None and moved.data["destination"] == "E6"  # a public event
     let_go = engaged(ordered(battle(PLAIN, units), "stark", ["green"]), "E5", "E4", "lannister")
     let_go.apply("stark", "token green E5")
     let_go.apply("stark", "move E5 E6")
