@@ -99,9 +99,17 @@ COMMANDERS = (
 )
 
 
-def battle(terrain: str, units: dict[str, str], seed: int = 1, **options: Any) -> BattlesGame:
-    """A new game of the test battle (see :func:`battle_files`), waiting for the first turn."""
-    return BattlesGame.setup(2, seed, {"pack": battle_files(terrain, units, **options), "scenario": "test"})
+def battle(
+    terrain: str,
+    units: dict[str, str],
+    seed: int = 1,
+    variants: dict[str, bool] | None = None,
+    **options: Any,
+) -> BattlesGame:
+    """A new game of the test battle (see :func:`battle_files`) with the settings ``variants``, waiting
+    for the first turn."""
+    files = battle_files(terrain, units, **options)
+    return BattlesGame.setup(2, seed, {"pack": files, "scenario": "test", **(variants or {})})
 
 
 def changed(game: BattlesGame, **fields: Any) -> BattlesGame:

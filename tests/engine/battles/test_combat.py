@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.battles import attack, engagement
+from engine.battles import attack, engagement, keywords
 from engine.battles.game import BattlesGame
 from engine.core.errors import IllegalAction
 from tests.engine.battles.helpers import PLAIN, at, battle, changed, engaged, kinds, options, rig, turn
@@ -427,3 +427,22 @@ def test_a_counterattack_is_refused_when_nothing_waits_for_it():
     game = battle(PLAIN, {"E5": "stark northern-warhost green", "E4": "lannister lannisport-guard green"})
     with pytest.raises(IllegalAction):
         game.apply("stark", "counter yes")
+
+
+def test_the_loyal_example_two_friends_beside_it_or_its_commanders_card():
+    """Unit B is Loyal: it stands next to two friendly units. Unit A is not: one friend only. Unit C is
+    Loyal through its commander's card (Maege Mormont's, in the rulebook; the sample's Captain of the
+    North)."""
+    game = battle(
+        PLAIN,
+        {
+            "C5": "stark northern-warhost green",  # A
+            "D5": "stark northern-warhost green",  # B
+            "E5": "stark northern-bowmen green",
+            "H5": "stark captain-of-the-north blue",  # C
+            "E1": "lannister lannisport-guard green",
+        },
+    )
+    state = game.state
+    loyal = {place: keywords.loyal(state, state.unit_at(place)) for place in ("C5", "D5", "H5")}
+    assert loyal == {"C5": False, "D5": True, "H5": True}
