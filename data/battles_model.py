@@ -329,6 +329,38 @@ class Battle:
 
 
 @dataclass(frozen=True, slots=True)
+class SetupCard:
+    """A skirmish setup card of a house: a commander (with his unit's rank and his competence) for those
+    that show one, the units its unit section builds, the terrain hexes its terrain section gives."""
+
+    id: str
+    house: str
+    commander: str | None
+    rank: str | None  # the rank of the commander's unit
+    competence: int
+    units: tuple[tuple[str, str, int], ...]  # (unit type, rank, how many)
+    terrain: tuple[tuple[str, int], ...]  # (terrain, how many)
+
+
+@dataclass(frozen=True, slots=True)
+class Skirmish:
+    """A skirmish summary card: its board and details (a battle without units, ``battle``), how many
+    commanders each house may choose and their most competence in all, how many setup cards are drawn for
+    units and for terrain, and how far from its own edge a house places terrain, commanders and units
+    (in rows: 1 is the row along the edge)."""
+
+    battle: Battle
+    random_initiative: bool
+    most_commanders: int
+    competence: int
+    unit_cards: int
+    terrain_cards: int
+    terrain_within: int
+    commanders_within: int
+    units_within: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pack:
     """A content pack, identified by the hash of its files (:mod:`data.battles`)."""
 
@@ -346,6 +378,13 @@ class Pack:
     commanders: dict[str, Commander]
     cards: dict[str, Card]
     battles: dict[str, Battle]
+    skirmishes: dict[str, Skirmish] = field(default_factory=dict)
+    setup_cards: dict[str, SetupCard] = field(default_factory=dict)
+
+    def plan(self, battle: str) -> Battle:
+        """The battle plan of a battle, or of a skirmish (its board and details; it places no unit)."""
+        found = self.battles.get(battle)
+        return found if found is not None else self.skirmishes[battle].battle
 
     @property
     def label(self) -> str:

@@ -58,5 +58,5 @@ def battlefield(pack: Pack, battle: str) -> Battlefield:
     key = (pack.hash, battle)
     found = _FIELDS.get(key)
     if found is None:
-        found = _FIELDS[key] = Battlefield(pack.battles[battle].board)
+        found = _FIELDS[key] = Battlefield(pack.plan(battle).board)
     return found

@@ -23,9 +23,10 @@ import engine.battles.command
 import engine.battles.orders
 import engine.battles.regroup
 import engine.battles.retreat
-import engine.battles.round  # noqa: F401  (these imports register every frame kind)
+import engine.battles.round
+import engine.battles.skirmish  # noqa: F401  (these imports register every frame kind)
 from data.battles import ContentError, Pack, load_pack, load_sample
-from engine.battles import categories, victory
+from engine.battles import categories, skirmish, victory
 from engine.battles.actions import Action
 from engine.battles.frame import BattlesFrame
 from engine.battles.notation import house_id, parse_action
@@ -69,16 +70,14 @@ class BattlesGame(Game):
                 "content."
             )
         battle = options.get("scenario")
+        choices = ", ".join(sorted([*pack.battles, *pack.skirmishes]))
         if battle is None:
             if len(pack.battles) != 1:
-                raise IllegalAction(
-                    f"Choose a battle with the option scenario: {', '.join(sorted(pack.battles))}."
-                )
+                raise IllegalAction(f"Choose a battle or skirmish with the option scenario: {choices}.")
             battle = next(iter(pack.battles))
-        if battle not in pack.battles:
+        if battle not in pack.battles and battle not in pack.skirmishes:
             raise IllegalAction(
-                f"The content {pack.name!r} has no battle {quote(str(battle))}; its battles are "
-                f"{', '.join(sorted(pack.battles))}."
+                f"The content {pack.name!r} has no battle or skirmish {quote(str(battle))}; it has {choices}."
             )
         variants = {}
         for name in DEFAULTS:
@@ -86,6 +85,8 @@ class BattlesGame(Game):
             if value is not True and value is not False:
                 raise IllegalAction(f"The setting {name} is true or false, not {describe(value)}.")
             variants[name] = value
+        if battle in pack.skirmishes:
+            return cls(skirmish.new_state(pack, battle, seed, variants))
         return cls(new_state(pack, battle, seed, variants))
 
     @classmethod

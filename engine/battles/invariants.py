@@ -32,7 +32,7 @@ def problems(state: State) -> list[str]:
             found.append(f"{house}: command tokens not conserved")
         cards = Counter(state.hands[house]) + Counter(state.decks[house]) + Counter(state.discards[house])
         cards.update(f.card for f in state.stack if f.kind == "card" and f.house == house)  # type: ignore[attr-defined]
-        fielded = {p.commander for p in setup.units if p.commander}
+        fielded = {cid for cid in state.commanders if pack.commanders[cid].house == house}
         deck = {
             cid
             for cid, card in pack.cards.items()

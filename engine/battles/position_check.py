@@ -23,8 +23,13 @@ _MISSING = object()
 def check_position(data: dict[str, Any]) -> Pack:
     """The content of a well-formed position (format and version already checked); raises PositionError."""
     pack = _content(_get(data, "content"))
-    battle = _name(_get(data, "battle"), "battle", pack.battles, "a battle of its content")
-    plan = pack.battles[battle]
+    battle = _name(
+        _get(data, "battle"),
+        "battle",
+        {*pack.battles, *pack.skirmishes},
+        "a battle or skirmish of its content",
+    )
+    plan = pack.plan(battle)
     houses = list(plan.houses)
     if _get(data, "houses") != houses:
         raise PositionError(f"houses is not the houses of the battle, {houses}")
@@ -40,6 +45,10 @@ def check_position(data: dict[str, Any]) -> Pack:
     for house, count in _per_house(_get(data, "command_tokens"), "command_tokens", houses).items():
         _int(count, f"command_tokens.{house}", 0, 10)
     in_battle = {p.commander: s.house for s in plan.houses.values() for p in s.units if p.commander}
+    if battle in pack.skirmishes:  # any commander of a setup card of its houses may be chosen
+        in_battle = {
+            c.commander: c.house for c in pack.setup_cards.values() if c.commander and c.house in houses
+        }
     for cid, card in _object(_get(data, "commanders"), "commanders").items():
         where = f"commanders.{cid}"
         _name(cid, where, in_battle, "a commander of the battle")
@@ -95,7 +104,7 @@ def _battlefield_state(data: dict[str, Any], pack: Pack, field: Battlefield, hou
         if len(set(spots)) != len(spots):
             raise PositionError(f"{key} names a hex twice")
     for spot in _names(data["removed"], "removed", field.hexes, ""):
-        if spot not in pack.battles[data["battle"]].board.tokens:
+        if spot not in pack.plan(data["battle"]).board.tokens:
             raise PositionError(f"removed names {spot}, which holds no terrain token")
     for spot, kind in _object(_get(data, "placed"), "placed").items():
         _name(spot, "placed", field.hexes, "a hex of the battlefield")
@@ -109,7 +118,7 @@ def _ground(data: dict[str, Any], pack: Pack, battle: str, at: str) -> str:
     """The terrain that counts on a hex, as :meth:`State.kind` reads it, from checked position data."""
     if at in data["destroyed"]:
         return "plain"
-    board = pack.battles[battle].board
+    board = pack.plan(battle).board
     if at in board.tokens and at not in data["removed"]:
         return board.tokens[at]
     return data["placed"].get(at) or board.terrain[at]

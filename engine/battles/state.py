@@ -107,9 +107,9 @@ class State:
     ranking: list[str] = field(default_factory=list)  # the winner first, once the battle is over
     stats: dict[str, int] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def plan(self) -> Battle:
-        return self.pack.battles[self.battle]
+        return self.pack.plan(self.battle)
 
     @functools.cached_property
     def field(self) -> Battlefield:

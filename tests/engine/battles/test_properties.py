@@ -7,7 +7,7 @@ reads back from its notation.
 Games are played by a random player that most of the time leans toward the enemy (it attacks when it can
 and moves toward the nearest enemy), so that attacks and eliminations happen often enough; half the games
 of the sweep are played on the sample battle won at once by two eliminations, so that battles also end
-before their last round."""
+before their last round, and a quarter on the sample skirmish."""
 
 from __future__ import annotations
 
@@ -49,8 +49,10 @@ def eager(game: BattlesGame, decision, rng: Rng):
     return random_action(game, decision, rng)
 
 
-def play(seed: int, on_decision=None, check: bool = True, short: bool = False) -> BattlesGame:
-    options = {"scenario": "sample", **({"pack": SHORT} if short else {})}
+def play(
+    seed: int, on_decision=None, check: bool = True, short: bool = False, scenario: str = "sample"
+) -> BattlesGame:
+    options = {"scenario": scenario, **({"pack": SHORT} if short else {})}
     game = BattlesGame.setup(2, seed, options)
     rng = Rng(seed * 7919 + 3)
     while not game.over:
@@ -78,7 +80,7 @@ def test_many_games_keep_every_invariant():
     totals = {"attacks": 0, "eliminations": 0}
     endings = set()
     for seed in range(SWEEP):
-        game = play(seed, short=seed % 2 == 1)
+        game = play(seed, short=seed % 2 == 1, scenario="raid" if seed % 4 == 2 else "sample")
         for stat in totals:
             totals[stat] += game.state.stats.get(stat, 0)
         endings.add(game.state.round < game.state.plan.rounds)

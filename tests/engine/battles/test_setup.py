@@ -56,7 +56,7 @@ def test_the_options_choose_the_content_and_the_battle():
         BattlesGame.setup(3, 1, {})
     with pytest.raises(IllegalAction, match="no option tides"):
         BattlesGame.setup(2, 1, {"tides": True})
-    with pytest.raises(IllegalAction, match="has no battle 'ford'; its battles are sample"):
+    with pytest.raises(IllegalAction, match="has no battle or skirmish 'ford'; it has raid, sample"):
         BattlesGame.setup(2, 1, {"scenario": "ford"})
     with pytest.raises(IllegalAction, match="this is other content"):
         BattlesGame.setup(2, 1, {"content_hash": "0" * 64})
