@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from data.battles_model import Pack
 from engine.battles.orders import OrderFrame
 from engine.battles.state import State
 
@@ -30,15 +31,10 @@ def problems(state: State) -> list[str]:
         )
         if state.command_tokens[house] + on_cards != setup.command_tokens:
             found.append(f"{house}: command tokens not conserved")
-        cards = Counter(state.hands[house]) + Counter(state.decks[house]) + Counter(state.discards[house])
-        cards.update(f.card for f in state.stack if f.kind == "card" and f.house == house)  # type: ignore[attr-defined]
-        fielded = {cid for cid in state.commanders if pack.commanders[cid].house == house}
-        deck = {
-            cid
-            for cid, card in pack.cards.items()
-            if card.house == house and card.commander in (None, *fielded)
-        }
-        if cards != Counter(deck):
+        cards = [*state.hands[house], *state.decks[house], *state.discards[house]]
+        cards += [f.card for f in state.stack if f.kind == "card" and f.house == house]  # type: ignore[attr-defined]
+        fielded = tuple(sorted(cid for cid in state.commanders if pack.commanders[cid].house == house))
+        if sorted(cards) != _deck(pack, house, fielded):
             found.append(f"{house}: leadership cards out of place")
         if min(state.vp[house], state.eliminated[house], state.exited[house]) < 0:
             found.append(f"{house}: a negative count")
@@ -99,3 +95,15 @@ def _fire(state: State) -> list[str]:
         if place not in state.field.hexes or limit is None or not 1 <= level <= min(limit, 4):
             found.append(f"{place}: a fire of level {level} where at most {limit} may burn")
     return found
+
+
+_DECKS: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
+
+
+def _deck(pack: Pack, house: str, fielded: tuple[str, ...]) -> list[str]:
+    """Every leadership card of the house's deck: its basic cards and its commanders' cards, sorted."""
+    key = (pack.hash, house, fielded)
+    if key not in _DECKS:
+        own = [(cid, card) for cid, card in pack.cards.items() if card.house == house]
+        _DECKS[key] = sorted(cid for cid, card in own if card.commander in (None, *fielded))
+    return _DECKS[key]

@@ -107,9 +107,9 @@ def _destinations(
     """The hexes a unit at ``start`` may end a move of up to ``budget`` hexes on; ``road`` says whether the
     move so far is wholly on road (by default, whether ``start`` is road)."""
     field = state.field
-    terrain_of = state.terrain
+    terrains = state.terrains()
     forest_road_stops = state.variant("forest_road_stops")
-    on_road = terrain_of(start).movement == "road" if road is None else road
+    on_road = terrains[start].movement == "road" if road is None else road
     if budget <= 0 and not on_road:
         return set()
     # A state: (hex, hexes of move left, whether every hex so far is road so that one more may be taken).
@@ -125,7 +125,7 @@ def _destinations(
         for there in field.neighbours[here]:
             if there in blocked:
                 continue
-            terrain = terrain_of(there)
+            terrain = terrains[there]
             if terrain.movement == "impassable":
                 continue
             found.add(there)

@@ -127,16 +127,17 @@ class OrderFrame(BattlesFrame):
     def act(self, game: BattlesGame, house: str, action: Action) -> None:
         state = game.state
         if self.to_move:
-            if isinstance(action, Move) and action not in self.moves(state):
+            uid = state.unit_at(action.at) if isinstance(action, Move) else None
+            reach = movement.reach(state, uid, self.move) if uid in self.to_move else {}
+            if isinstance(action, Move) and action.to not in reach:
                 raise IllegalAction(self.cannot_move(state, action))
-            choose_from(action, self.moves(state), "your units' moves ('move FROM TO' or 'move done')")
+            if not isinstance(action, Move | MoveDone):
+                choose_from(action, [MoveDone()], "your units' moves ('move FROM TO' or 'move done')")
             if isinstance(action, MoveDone):
                 self.to_move = []
                 return
-            assert isinstance(action, Move)
-            uid = state.unit_at(action.at)
             assert uid is not None
-            may_attack = movement.reach(state, uid, self.move)[action.to]
+            may_attack = reach[action.to]
             self.to_move.remove(uid)
             if not may_attack and uid in self.may_attack:
                 self.may_attack.remove(uid)

@@ -118,20 +118,39 @@ class State:
     def kind(self, place: str) -> str:
         """The terrain that counts on a hex now: plain under a destruction token, else its terrain token
         unless fire has taken it off, else the terrain hex laid on it, else the board's."""
-        if not (self.destroyed or self.removed or self.placed):
-            return self.field.kind[place]
-        if place in self.destroyed:
-            return "plain"
-        board = self.plan.board
-        token = board.tokens.get(place)
-        if token is not None and place not in self.removed:
-            return token
-        return self.placed.get(place) or board.terrain[place]
+        return self._ground()[0][place]
 
     def terrain(self, place: str) -> Terrain:
-        if not (self.destroyed or self.removed or self.placed):
-            return self.field.terrain[place]
-        return TERRAIN[self.kind(place)]
+        return self._ground()[1][place]
+
+    def terrains(self) -> dict[str, Terrain]:
+        """Every hex's terrain, as :meth:`terrain` reads it (for loops over many hexes)."""
+        return self._ground()[1]
+
+    def _ground(self) -> tuple[dict[str, str], dict[str, Terrain]]:
+        """Every hex's terrain kind and terrain, as :meth:`kind` reads them. Destruction tokens, tokens taken
+        off and terrain laid only ever grow in number, so their counts tell when to read them again."""
+        key = (len(self.destroyed), len(self.removed), len(self.placed))
+        cached = self.__dict__.get("_ground_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        field = self.field
+        if key == (0, 0, 0):
+            found = (field.kind, field.terrain)
+        else:
+            board = self.plan.board
+            kinds = {}
+            for place in field.hexes:
+                token = board.tokens.get(place)
+                if place in self.destroyed:
+                    kinds[place] = "plain"
+                elif token is not None and place not in self.removed:
+                    kinds[place] = token
+                else:
+                    kinds[place] = self.placed.get(place) or board.terrain[place]
+            found = (kinds, {place: TERRAIN[kind] for place, kind in kinds.items()})
+        self.__dict__["_ground_cache"] = (key, found)
+        return found
 
     def variant(self, name: str) -> bool:
         from engine.battles.variants import DEFAULTS
