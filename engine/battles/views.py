@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.battles.categories import category
 from engine.battles.keywords import keywords
 from engine.battles.variants import DEFAULTS
 
@@ -162,7 +163,12 @@ def _house(game: BattlesGame, house: str, viewer: str | None) -> dict[str, Any]:
 def _waiting(game: BattlesGame, viewer: str | None) -> list[dict[str, Any]]:
     waiting = []
     for decision in game.pending():
-        entry: dict[str, Any] = {"house": decision.house, "kind": decision.kind, "secret": decision.secret}
+        entry: dict[str, Any] = {
+            "house": decision.house,
+            "kind": decision.kind,
+            "category": category(decision.kind),
+            "secret": decision.secret,
+        }
         if not decision.secret or decision.house == viewer:
             entry["prompt"] = decision.prompt
         waiting.append(entry)
