@@ -29,8 +29,6 @@ from engine.battles.attack import label
 if TYPE_CHECKING:
     from engine.battles.game import BattlesGame
 
-ELIMINATION = morale.ELIMINATION
-
 
 def take_hits(game: BattlesGame, uid: str, count: int, by: str, prior: int = 0) -> int:
     """Remove ``count`` figures from the unit for ``by``'s attack. A commander's figure is taken only by
@@ -130,4 +128,4 @@ def eliminate(game: BattlesGame, uid: str, by: str) -> None:
         house=unit.house,
         at=unit.at,
     )
-    morale.raise_morale(game, by, ELIMINATION[unit.rank], f"for a {unit.rank} unit eliminated")
+    morale.raise_morale(game, by, morale.ELIMINATION[unit.rank], f"for a {unit.rank} unit eliminated")

@@ -23,7 +23,8 @@ Readings where the rulebook is silent, tested in tests/engine/battles/test_fire.
   does nothing (the design note's default).
 - Terrain a fire takes off the board shows the hex under it; a fire there is kept within that hex's burn
   limit (gone, if it cannot burn). A unit left standing on impassable ground (a wooden bridge burnt under
-  it) retreats a hex, as a retreat forced on it.
+  it) retreats a hex, as a retreat forced on it; if it cannot, it is lost (eliminated: no unit may stand
+  there).
 - Scorching rolls the unit's dice as an attack would, capped by the terrain it stands in, with none of an
   attack's modifiers (it is no attack); a unit in fire may put out only its own hex.
 """
@@ -137,7 +138,7 @@ def regroup(game: BattlesGame) -> None:
             spread(game, place)
     for uid, unit in sorted(state.units.items()):
         if state.terrain(unit.at).movement == "impassable":
-            game.push(RetreatFrame(unit=uid, steps=1, by=state.other(unit.house)))
+            game.push(RetreatFrame(unit=uid, steps=1, by=state.other(unit.house), stranded=True))
 
 
 def burn_terrain(game: BattlesGame, place: str) -> None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.battles.actions import Retreat
 from engine.battles.attack import label
-from engine.battles.damage import take_hits
+from engine.battles.damage import eliminate, take_hits
 from engine.battles.frame import BattlesFrame, choose_from
 from engine.battles.placement import arrive
 from engine.battles.state import State
@@ -54,13 +54,16 @@ def steps(state: State, uid: str) -> list[str]:
 @dataclass
 class RetreatFrame(BattlesFrame):
     """A unit retreating ``steps`` hexes for ``by``'s attack (or an effect); ``prior`` is the hits that attack
-    already put on the unit's commander standing alone (blocked steps add to them toward his capture)."""
+    already put on the unit's commander standing alone (blocked steps add to them toward his capture).
+    ``stranded``: the unit stands where no unit may stand (fire burnt its bridge away); unable to step off,
+    it is lost."""
 
     kind = "retreat"
     unit: str = ""
     steps: int = 0
     by: str = ""
     prior: int = 0
+    stranded: bool = False  # the unit stands on ground no unit may stand on: blocked, it is lost
 
     def run(self, game: BattlesGame) -> list[Decision] | None:
         state = game.state
@@ -69,6 +72,10 @@ class RetreatFrame(BattlesFrame):
             return None
         places = steps(state, self.unit)
         unit = state.units[self.unit]
+        if not places and self.stranded:
+            game.pop(self)
+            eliminate(game, self.unit, self.by)
+            return None
         if not places:
             game.pop(self)
             game.emit(

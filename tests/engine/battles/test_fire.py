@@ -157,3 +157,22 @@ def test_a_wooden_bridge_burns_away_with_its_fire_and_its_unit_retreats():
     assert kinds(game) == [("lannister", "retreat")]
     game.apply("lannister", "retreat F3")
     assert at(game, "E4") is None and at(game, "F3").strength == 4
+
+
+def test_a_unit_stranded_on_a_burnt_bridge_that_cannot_retreat_is_lost():
+    terrain = """
+. . . . . . . . .
+ . . . . . . . .
+. . . . . . . . .
+ ~ ~ ~ ~ ~ ~ ~ ~
+. . . . . . . . .
+"""
+    units = {
+        "E4": "lannister lannisport-guard green",
+        "E3": "lannister lannisport-guard green",
+        "F3": "lannister lannisport-guard green",
+        "A5": "stark northern-warhost green",
+    }
+    game = battle(terrain, units, tokens={"E4": "wooden-bridge"})
+    game = changed(game, fire={"E4": 3}, stack=REGROUP)
+    assert at(game, "E4") is None and game.state.eliminated["stark"] == 1
