@@ -132,7 +132,9 @@ def test_views_hide_the_hands_and_the_decks():
     assert stark["houses"]["lannister"]["hand_size"] == 3 and stark["houses"]["stark"]["deck_size"] == 9
     text = json.dumps(spectator)
     assert not any(card in text for card in game.state.hands["stark"] + game.state.decks["stark"])
-    assert spectator["waiting_for"] == [{"house": "stark", "kind": "turn", "secret": True}]
+    assert spectator["waiting_for"] == [
+        {"house": "stark", "kind": "turn", "category": "turn", "secret": True}
+    ]
     assert "prompt" in stark["waiting_for"][0]
     assert spectator["content"]["provenance"] == "sample" and "sample" in spectator["battle"]["name"]
 
