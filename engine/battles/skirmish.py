@@ -150,7 +150,7 @@ class SkirmishFrame(BattlesFrame):
                 )
                 for house in waiting
             ]
-        placing = self.placing(state)
+        placing, self.turn = self.placing(state)
         if placing is None:
             game.emit("phase", "The skirmish is set up: the battle begins.", phase="setup")
             game.pop(self)
@@ -187,12 +187,10 @@ class SkirmishFrame(BattlesFrame):
             raise IllegalAction("The game is waiting for a placement ('place WHAT HEX').")
         options = self.places(state)
         if action not in options:
-            piece = piece_of(action)
-            if piece not in self.reserve[house]:
-                raise IllegalAction(
-                    f"You have no {action.what} {action.rank or ''} left to place.".replace("  ", " ")
-                )
-            kind = self.placing(state)
+            if piece_of(action) not in self.reserve[house]:
+                name = f"{action.rank} {action.what}" if action.rank else action.what
+                raise IllegalAction(f"You have no {name} left to place.")
+            kind, _ = self.placing(state)
             raise IllegalAction(
                 f"{action.at} is not a hex where {action.what} may be placed now: "
                 f"{kind}s go within {self.distance(state, kind or 'unit')} rows of your edge, on a free hex"
@@ -256,17 +254,14 @@ class SkirmishFrame(BattlesFrame):
 
     # --- placing ----------------------------------------------------------------------------------
 
-    def placing(self, state: State) -> str | None:
-        """The kind of piece being placed now, handing the turn on as the rulebook does; None when all is
-        placed."""
+    def placing(self, state: State) -> tuple[str | None, str]:
+        """The kind of piece being placed now (None when all is placed) and the house whose turn it is: the
+        turn stays with a house while the other has nothing of that kind left."""
         for kind in KINDS:
             having = [h for h in state.houses if any(piece_kind(p) == kind for p in self.reserve.get(h, []))]
-            if not having:
-                continue
-            if self.turn not in having:
-                self.turn = having[0]
-            return kind
-        return None
+            if having:
+                return kind, self.turn if self.turn in having else having[0]
+        return None, self.turn
 
     def distance(self, state: State, kind: str) -> int:
         skirmish = self.skirmish(state)
@@ -278,9 +273,8 @@ class SkirmishFrame(BattlesFrame):
 
     def places(self, state: State) -> list[Place]:
         """Every placement the house whose turn it is may make now."""
-        kind = self.placing(state)
+        kind, house = self.placing(state)
         assert kind is not None
-        house = self.turn
         found = []
         for piece in sorted({p for p in self.reserve[house] if piece_kind(p) == kind}):
             hexes = hexes_for(state, house, piece, self.distance(state, kind))

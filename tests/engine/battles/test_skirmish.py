@@ -115,3 +115,21 @@ def test_a_whole_skirmish_plays_to_its_end_and_replays():
         assert not problems(game.state)
     replayed = BattlesGame.replay(game.notation(), players=2, seed=5, scenario="raid")
     assert json.dumps(replayed.to_position()) == json.dumps(game.to_position())
+
+
+def test_a_placement_out_of_reach_or_of_a_piece_not_held_is_refused_changing_nothing():
+    game = raid(3)
+    game.apply("stark", "pick captain-of-the-north")
+    game.apply("lannister", "pick captain-of-the-rock")
+    decision = game.pending()[0]
+    house, terrain = decision.house, decision.options[0].what
+    before = json.dumps(game.to_position())
+    far = "A1" if house == "stark" else "A11"  # the other house's edge
+    for line, message in (
+        (f"place {terrain} {far}", f"not a hex where {terrain} may be placed"),
+        ("place dragon-nest A5", "You have no dragon-nest left"),
+        ("place northern-warhost red A5", "You have no red northern-warhost left"),
+    ):
+        with pytest.raises(IllegalAction, match=message):
+            game.apply(house, line)
+        assert json.dumps(game.to_position()) == before
