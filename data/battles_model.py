@@ -36,7 +36,7 @@ MORALE_ENDS = ("rout", "hold")  # the last space of a segment: a Rout space, or 
 # What each kind of effect may be used for, and the fields it takes (see Effect).
 COMMAND_EFFECTS = ("order", "order-all", "rally", "morale")
 TACTIC_EFFECTS = ("dice", "move-extra", "rally", "morale", "no-counterattack", "manual")
-UNIT_ABILITY_EFFECTS = ("dice", "move-extra", "keyword", "manual")
+UNIT_ABILITY_EFFECTS = ("dice", "move-extra", "keyword", "fire-valor", "manual")
 EFFECT_FIELDS = {
     "order": ("count", "class", "rank"),
     "order-all": ("class", "rank"),
@@ -46,8 +46,13 @@ EFFECT_FIELDS = {
     "move-extra": ("delta",),
     "no-counterattack": ("count",),
     "keyword": ("keyword",),
+    "fire-valor": (),
     "manual": (),
 }
+# The six directions of a hex, and the default direction indicator: direction token N (1 to 6) spreads a
+# fire toward DIRECTIONS[N - 1]. A battle plan prints its own indicator (``directions`` of its board).
+HEX_DIRECTIONS = ("e", "se", "sw", "w", "nw", "ne")
+DEFAULT_DIRECTIONS = ("ne", "e", "se", "sw", "w", "nw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,11 @@ class Terrain:
     ``movement`` is "free", "stop" (a unit entering must stop), "impassable", "road" (a move wholly on
     road goes one hex further) or "ford" (infantry stops; cavalry loses one hex of its move). The dice
     caps are the most dice rolled before modifiers: against a unit here, by a unit here, by a ranged unit
-    here; ``cover`` is the Cover a unit here has. ``burn`` is the burn limit (None: it cannot burn)."""
+    here, and by a unit here counterattacking; ``cover`` is the Cover a unit here has. ``burn`` is the burn
+    limit (None: it cannot burn) and ``burnt`` what reaching it does: "destroyed" (a destruction token: the
+    hex is plain from then on), "removed" (the token is taken off the board, showing the hex under it), or
+    None (nothing). ``clears`` says the fire goes with it (the wooden bridge); ``bridge`` that no unit may
+    advance or pursue into the hex."""
 
     id: str
     blocks_sight: bool
@@ -66,8 +75,12 @@ class Terrain:
     dice_against: int | None = None
     dice_from: int | None = None
     ranged_dice_from: int | None = None
+    counter_dice_from: int | None = None
     cover: int = 0
     burn: int | None = 4
+    burnt: str | None = None
+    clears: bool = False
+    bridge: bool = False
 
 
 # The rulebook's table. Hills cap the dice against a unit on them unless the attacker is on hills too,
@@ -77,20 +90,21 @@ TERRAIN: dict[str, Terrain] = {
     for terrain in (
         Terrain("plain", False, "free"),
         Terrain("hills", True, "free", dice_against=3, burn=None),
-        Terrain("forest", True, "stop", dice_against=2, dice_from=2, burn=3),
+        Terrain("forest", True, "stop", dice_against=2, dice_from=2, burn=3, burnt="destroyed"),
         Terrain("river", False, "impassable", burn=None),
         Terrain("forest-river", True, "impassable", burn=None),
-        Terrain("building", True, "stop", ranged_dice_from=2, cover=1, burn=4),
+        Terrain("building", True, "stop", ranged_dice_from=2, cover=1, burn=4, burnt="destroyed"),
         Terrain("road", False, "road"),
         # The rulebook gives the forest road the road's movement and "no combat restrictions": it blocks
-        # sight and burns like a forest, but neither stops a unit nor caps the dice.
-        Terrain("forest-road", True, "road", burn=3),
-        Terrain("wooden-bridge", False, "road", burn=3),
-        Terrain("stone-bridge", False, "road", burn=None),
-        Terrain("palisade", True, "impassable", burn=4),
-        Terrain("tent", False, "free", burn=1),
-        Terrain("siege-tower", True, "impassable", burn=1),
-        Terrain("ford", False, "ford", burn=None),
+        # sight and burns like a forest, but neither stops a unit nor caps the dice (the setting
+        # forest_road_stops makes it stop a unit, the design note's reading: engine/battles/variants.py).
+        Terrain("forest-road", True, "road", burn=3, burnt="destroyed"),
+        Terrain("wooden-bridge", False, "road", burn=3, burnt="removed", clears=True, bridge=True),
+        Terrain("stone-bridge", False, "road", burn=None, bridge=True),
+        Terrain("palisade", True, "impassable", burn=4, burnt="removed"),
+        Terrain("tent", False, "free", burn=1, burnt="removed"),
+        Terrain("siege-tower", True, "impassable", burn=1, burnt="removed"),
+        Terrain("ford", False, "ford", counter_dice_from=2, burn=None),
     )
 }
 
@@ -216,8 +230,12 @@ class Commander:
     capture: int
     zoc: int  # the radius of the zone of control: 2 in the core game
     traits: tuple[str, ...]
-    unit_ability: Effect | None
+    unit_abilities: tuple[Effect, ...]  # always on for his unit
     commit_ability: Tactic | None
+
+    def ability(self, kind: str) -> Effect | None:
+        """His unit ability of that kind of effect, if he has one."""
+        return next((effect for effect in self.unit_abilities if effect.kind == kind), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +312,7 @@ class Board:
     rows: int
     terrain: dict[str, str]  # hex name -> terrain kind, for every hex of the board
     tokens: dict[str, str]  # hex name -> terrain token on it
+    directions: tuple[str, ...] = DEFAULT_DIRECTIONS  # the direction indicator: token N -> directions[N-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +326,38 @@ class Battle:
     board: Board
     houses: dict[str, HouseSetup]  # the two houses, in the order the battle lists them
     victory: Victory
+
+
+@dataclass(frozen=True, slots=True)
+class SetupCard:
+    """A skirmish setup card of a house: a commander (with his unit's rank and his competence) for those
+    that show one, the units its unit section builds, the terrain hexes its terrain section gives."""
+
+    id: str
+    house: str
+    commander: str | None
+    rank: str | None  # the rank of the commander's unit
+    competence: int
+    units: tuple[tuple[str, str, int], ...]  # (unit type, rank, how many)
+    terrain: tuple[tuple[str, int], ...]  # (terrain, how many)
+
+
+@dataclass(frozen=True, slots=True)
+class Skirmish:
+    """A skirmish summary card: its board and details (a battle without units, ``battle``), how many
+    commanders each house may choose and their most competence in all, how many setup cards are drawn for
+    units and for terrain, and how far from its own edge a house places terrain, commanders and units
+    (in rows: 1 is the row along the edge)."""
+
+    battle: Battle
+    random_initiative: bool
+    most_commanders: int
+    competence: int
+    unit_cards: int
+    terrain_cards: int
+    terrain_within: int
+    commanders_within: int
+    units_within: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +378,13 @@ class Pack:
     commanders: dict[str, Commander]
     cards: dict[str, Card]
     battles: dict[str, Battle]
+    skirmishes: dict[str, Skirmish] = field(default_factory=dict)
+    setup_cards: dict[str, SetupCard] = field(default_factory=dict)
+
+    def plan(self, battle: str) -> Battle:
+        """The battle plan of a battle, or of a skirmish (its board and details; it places no unit)."""
+        found = self.battles.get(battle)
+        return found if found is not None else self.skirmishes[battle].battle
 
     @property
     def label(self) -> str:

@@ -10,15 +10,17 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Collection, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from data.battles_model import (
     CLASSES,
     COMMAND_EFFECTS,
+    DEFAULT_DIRECTIONS,
     EDGES,
     EFFECT_FIELDS,
     FACES,
+    HEX_DIRECTIONS,
     KEYWORDS,
     MAX_COLUMNS,
     MAX_ROWS,
@@ -58,6 +60,7 @@ FORMAT = "maester-battles-pack"
 VERSION = 1
 MAX_PROBLEMS = 40
 SECTIONS = ("pack", "die", "morale", "houses", "units", "commanders", "cards", "battles")
+SECTIONS += ("skirmishes", "setup_cards")
 SINGLE = ("pack", "die", "morale")  # written once in a pack; the others hold one table per id
 LEGEND = {".": "plain", "h": "hills", "f": "forest", "~": "river", "v": "forest-river"}
 LEGEND |= {"B": "building", "=": "road", "t": "forest-road"}
@@ -318,8 +321,18 @@ class _Pack:
             bid: self._battle(bid, node, houses, units, commanders)
             for bid, node in self.found["battles"].items()
         }
-        if not battles:
-            self._at_pack("a pack needs at least one battle ([battles.<id>])")
+        from data.battles_skirmish import read_setup_card, read_skirmish  # it reads with this module's nodes
+
+        setup_cards = {
+            cid: read_setup_card(self, cid, node, houses, units, commanders)
+            for cid, node in self.found["setup_cards"].items()
+        }
+        skirmishes = {
+            sid: read_skirmish(self, sid, node, houses, battles, setup_cards)
+            for sid, node in self.found["skirmishes"].items()
+        }
+        if not battles and not skirmishes:
+            self._at_pack("a pack needs at least one battle ([battles.<id>]) or skirmish ([skirmishes.<id>])")
         if head is None:
             return None
         if head.choice("format", (FORMAT,), "the format of a pack") is not None:
@@ -333,7 +346,7 @@ class _Pack:
         provenance = head.choice("provenance", ("sample", "user"), "a provenance", "user")
         note = head.text("note", "")
         head.finish()
-        parts = (houses, units, commanders, cards, battles)
+        parts = (houses, units, commanders, cards, battles, setup_cards, skirmishes)
         if self.report.problems or morale is None or die is None:
             return None
         if any(None in part.values() for part in parts):
@@ -353,6 +366,8 @@ class _Pack:
             commanders=commanders,  # type: ignore[arg-type]
             cards=cards,  # type: ignore[arg-type]
             battles=battles,  # type: ignore[arg-type]
+            skirmishes=skirmishes,  # type: ignore[arg-type]
+            setup_cards=setup_cards,  # type: ignore[arg-type]
         )
 
     # --- gathering the sections of every file ------------------------------------------------------------
@@ -383,7 +398,7 @@ class _Pack:
                     first = f"{earlier.source.name}:{earlier.source.line(earlier.path)}"
                     self.report.add(source, where, f"is written twice (first at {first})")
                     continue
-                if section not in SINGLE and not (_CARD_ID if section == "cards" else _ID).fullmatch(
+                if section not in SINGLE and not (_CARD_ID if section.endswith("cards") else _ID).fullmatch(
                     entry_id
                 ):
                     self.report.add(source, where, "is not an id (letters, digits and hyphens)")
@@ -551,20 +566,34 @@ class _Pack:
         capture = node.int("capture", low=1, high=10)
         zoc = node.int("zoc", 2, low=0, high=6)
         traits = node.texts("traits", None, "a trait", ())
-        ability = node.table("unit_ability")
-        unit_ability = self._effect(ability, UNIT_ABILITY_EFFECTS, "unit") if ability else None
-        if ability is not None:
-            ability.finish()
+        abilities = self._abilities(node)
         commit = node.table("commit_ability")
         commit_ability = self._tactic(commit, zones) if commit else None
         node.finish()
-        if None in (house, name, title, leads, limit, capture, zoc, traits):
+        if None in (house, name, title, leads, limit, capture, zoc, traits, abilities):
             return None
-        if (ability and unit_ability is None) or (commit and commit_ability is None):
+        if commit and commit_ability is None:
             return None
         return Commander(
-            cid, house, name, title, leads, limit, capture, zoc, traits, unit_ability, commit_ability
+            cid, house, name, title, leads, limit, capture, zoc, traits, abilities, commit_ability
         )
+
+    def _abilities(self, node: _Node) -> tuple[Effect, ...] | None:
+        """A commander's unit abilities: ``unit_ability``, one effect or a list of them."""
+        if not node.has("unit_ability"):
+            return ()
+        raw = node.get("unit_ability")
+        items = node.tables("unit_ability") if isinstance(raw, list) else [node.table("unit_ability")]
+        found = []
+        for item in items:
+            if item is None:
+                return None
+            effect = self._effect(item, UNIT_ABILITY_EFFECTS, "unit")
+            item.finish()
+            if effect is None:
+                return None
+            found.append(effect)
+        return tuple(found)
 
     def _card(
         self,
@@ -656,7 +685,10 @@ class _Pack:
         houses: dict[str, Any],
         units: dict[str, UnitType | None],
         commanders: dict[str, Commander | None],
+        skirmish: bool = False,
     ) -> Battle | None:
+        """A battle plan; or a skirmish's details (``skirmish``): its houses place no unit, and its
+        initiative may be "random"."""
         name = node.text("name")
         provenance = node.choice("provenance", ("sample", "user"), "a provenance", "user")
         note = node.text("note", "")
@@ -673,11 +705,15 @@ class _Pack:
                     houses_node.fail(
                         f"{house!r} is not a house of this pack ({_one_of(sorted(houses))})", house
                     )
+                elif entry is not None and skirmish:
+                    setups[house] = self._details(house, entry)
+                    entry.finish()
                 elif entry is not None:
                     setups[house] = self._setup(house, entry, board, units, commanders, taken)
             if len(setups) != 2 and not self.report.problems:
                 houses_node.fail(f"names {len(setups)} houses; a battle is fought by two")
-        initiative = node.choice("initiative", setups or houses, "a house of this battle")
+        allowed = [*(setups or houses), *(["random"] if skirmish else [])]
+        initiative = node.choice("initiative", allowed, "a house of this battle")
         victory_node = node.table("victory")
         victory = self._victory(victory_node, board, list(setups)) if victory_node else Victory()
         node.finish()
@@ -704,8 +740,12 @@ class _Pack:
                     legend[mark] = value
         raw = node.text("terrain", None)
         tokens_node = node.table("tokens")
+        directions = node.texts("directions", HEX_DIRECTIONS, "a direction", DEFAULT_DIRECTIONS)
+        if directions is not None and sorted(directions) != sorted(HEX_DIRECTIONS):
+            node.fail(f"names each of the six directions once ({', '.join(HEX_DIRECTIONS)})", "directions")
+            directions = None
         node.finish()
-        if columns is None or rows is None:
+        if columns is None or rows is None or directions is None:
             return None
         names = [hex_name(column, row) for row in range(rows) for column in range(row_length(columns, row))]
         terrain = dict.fromkeys(names, "plain")
@@ -718,7 +758,7 @@ class _Pack:
                 spot = self._hex(tokens_node.source, (*tokens_node.path, place), terrain, place)
                 if token is not None and spot is not None:
                     tokens[spot] = token
-        return Board(columns, rows, terrain, tokens)
+        return Board(columns, rows, terrain, tokens, tuple(directions))
 
     def _map(
         self, node: _Node, raw: str, columns: int, rows: int, legend: dict[str, str], terrain: dict[str, str]
@@ -769,14 +809,7 @@ class _Pack:
         commanders: dict[str, Commander | None],
         taken: dict[str, str],
     ) -> HouseSetup | None:
-        edge = node.choice("edge", EDGES, "a board edge")
-        exit_edge = node.choice("exit", EDGES, "a board edge", None)
-        if exit_edge is not None and exit_edge == edge:
-            node.fail("is the house's own edge: its units may leave the board only by another", "exit")
-        tokens = node.int("command_tokens", low=0, high=10)
-        dice = node.int("order_dice", low=0, high=10)
-        leadership = node.int("leadership", low=0, high=10)
-        end = node.choice("morale_end", MORALE_ENDS, "a segment's end")
+        details = self._details(house, node)
         placements: list[Placement] = []
         for item in node.tables("commanders", []):
             commander = item.choice("id", commanders, "a commander of this pack")
@@ -800,9 +833,24 @@ class _Pack:
             if placement is not None and found is not None:
                 placements.append(placement)
         node.finish()
+        if details is None:
+            return None
+        return replace(details, units=tuple(placements))
+
+    def _details(self, house: str, node: _Node) -> HouseSetup | None:
+        """What a battle plan (or a skirmish) says of a house but its units: its edge, its exit, its command
+        tokens, order dice and leadership cards, the end of its morale segment."""
+        edge = node.choice("edge", EDGES, "a board edge")
+        exit_edge = node.choice("exit", EDGES, "a board edge", None)
+        if exit_edge is not None and exit_edge == edge:
+            node.fail("is the house's own edge: its units may leave the board only by another", "exit")
+        tokens = node.int("command_tokens", low=0, high=10)
+        dice = node.int("order_dice", low=0, high=10)
+        leadership = node.int("leadership", low=0, high=10)
+        end = node.choice("morale_end", MORALE_ENDS, "a segment's end")
         if None in (edge, tokens, dice, leadership, end) or (exit_edge is None and node.has("exit")):
             return None
-        return HouseSetup(house, edge, exit_edge, tokens, dice, leadership, end, tuple(placements))
+        return HouseSetup(house, edge, exit_edge, tokens, dice, leadership, end, ())
 
     def _placement(
         self,
@@ -929,6 +977,7 @@ _TEXTS: dict[str, Callable[[Effect, str], str]] = {
         f"zone: {'it' if e.count == 1 else 'they'} cannot counterattack this turn."
     ),
     "keyword": lambda e, _: f"This unit has the keyword {e.keyword}.",
+    "fire-valor": lambda e, _: "When this unit starts a fire, its valor results count as green shields.",
 }
 
 

@@ -108,12 +108,17 @@ class MoveDone:
 
 @dataclass(frozen=True)
 class Attack:
+    """Attack ``target`` with the unit at ``at``; with the setting coordinated_attacks, the ordered units at
+    ``support`` give up their own attacks to support it."""
+
     at: str
     target: str
+    support: tuple[str, ...] = ()
     verb: ClassVar[str] = "attack"
 
     def format(self) -> str:
-        return f"attack {self.at} {self.target}"
+        joined = f" with {' '.join(self.support)}" if self.support else ""
+        return f"attack {self.at} {self.target}{joined}"
 
 
 @dataclass(frozen=True)
@@ -124,6 +129,137 @@ class AttackDone:
 
     def format(self) -> str:
         return "attack done"
+
+
+@dataclass(frozen=True)
+class Scorch:
+    """Instead of attacking, the unit at ``at`` (Scorch the Earth) sets fire to the empty hex ``to``."""
+
+    at: str
+    to: str
+    verb: ClassVar[str] = "scorch"
+
+    def format(self) -> str:
+        return f"scorch {self.at} {self.to}"
+
+
+@dataclass(frozen=True)
+class Extinguish:
+    """The unit at ``at`` puts out the fire of its own hex (its whole order), or tries to put out an
+    adjacent hex's instead of attacking."""
+
+    at: str
+    to: str
+    verb: ClassVar[str] = "extinguish"
+
+    def format(self) -> str:
+        return f"extinguish {self.at} {self.to}"
+
+
+@dataclass(frozen=True)
+class Parting:
+    """Make a parting blow on the enemy unit breaking away (``yes``), or let it go."""
+
+    yes: bool = True
+    verb: ClassVar[str] = "parting"
+
+    def format(self) -> str:
+        return f"parting {'yes' if self.yes else 'no'}"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """Counterattack the unit that attacked (``yes``), or not."""
+
+    yes: bool = True
+    verb: ClassVar[str] = "counter"
+
+    def format(self) -> str:
+        return f"counter {'yes' if self.yes else 'no'}"
+
+
+@dataclass(frozen=True)
+class Loyal:
+    """Ignore the first morale flag rolled against a Loyal unit (``yes``), or retreat for every flag."""
+
+    yes: bool = True
+    verb: ClassVar[str] = "loyal"
+
+    def format(self) -> str:
+        return f"loyal {'yes' if self.yes else 'no'}"
+
+
+@dataclass(frozen=True)
+class Retreat:
+    """The hex a retreating unit steps to."""
+
+    to: str
+    verb: ClassVar[str] = "retreat"
+
+    def format(self) -> str:
+        return f"retreat {self.to}"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    """A flank attack's reroll: every die showing ``face`` rolled again (None: none)."""
+
+    face: str | None = None
+    verb: ClassVar[str] = "reroll"
+
+    def format(self) -> str:
+        return f"reroll {self.face or 'none'}"
+
+
+@dataclass(frozen=True)
+class Follow:
+    """Advance or pursue into the hex ``to`` after the attack (None: stay)."""
+
+    to: str | None = None
+    verb: ClassVar[str] = "follow"
+
+    def format(self) -> str:
+        return f"follow {self.to or 'none'}"
+
+
+@dataclass(frozen=True)
+class Discard:
+    """With the setting discard_to_order: discard a leadership card to order the unit at ``at`` through a
+    commander (one command token moved onto his card)."""
+
+    card: str
+    commander: str
+    at: str
+    verb: ClassVar[str] = "discard"
+
+    def format(self) -> str:
+        return f"discard {self.card} via {self.commander} {self.at}"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A skirmish: the commanders a house chooses, in secret."""
+
+    commanders: tuple[str, ...] = ()
+    verb: ClassVar[str] = "pick"
+
+    def format(self) -> str:
+        return f"pick {' '.join(self.commanders) or 'none'}"
+
+
+@dataclass(frozen=True)
+class Place:
+    """A skirmish's setup: put a terrain hex (``what`` a terrain), a commander's unit (a commander's id) or
+    a unit (a unit type's id with its ``rank``) on the hex ``at``."""
+
+    what: str
+    at: str
+    rank: str | None = None
+    verb: ClassVar[str] = "place"
+
+    def format(self) -> str:
+        rank = f" {self.rank}" if self.rank else ""
+        return f"place {self.what}{rank} {self.at}"
 
 
 @dataclass(frozen=True)
@@ -191,6 +327,17 @@ Action = (
     | MoveDone
     | Attack
     | AttackDone
+    | Scorch
+    | Extinguish
+    | Parting
+    | Counter
+    | Loyal
+    | Retreat
+    | Reroll
+    | Follow
+    | Discard
+    | Pick
+    | Place
     | Choose
     | Adjust
     | Keep

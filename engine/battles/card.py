@@ -27,10 +27,12 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from data.battles_model import Effect
-from engine.battles import attack, leadership, morale
+from engine.battles import attack, engagement, leadership, morale
 from engine.battles.actions import Adjust, Change, Choose, Command, Units
+from engine.battles.damage import take_hits
 from engine.battles.frame import BattlesFrame, choose_from
-from engine.battles.orders import OrderFrame, arrive
+from engine.battles.orders import OrderFrame
+from engine.battles.placement import arrive
 from engine.battles.state import State
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
@@ -330,6 +332,7 @@ class AdjustFrame(BattlesFrame):
         check_changes(game.state, house, action.changes)
         for change in action.changes:
             apply_change(game, house, change)
+        engagement.clean(game.state)
         said = action.format().removeprefix("adjust ")
         game.emit(
             "adjust", f"{game.seat_label(house)} resolves \u201c{self.text}\u201d: {said}.", house=house
@@ -342,7 +345,7 @@ def check_changes(state: State, house: str, changes: tuple[Change, ...]) -> None
     where = {unit.at: uid for uid, unit in state.units.items()}
     strength = {uid: unit.strength for uid, unit in state.units.items()}
     active = {uid: unit.active for uid, unit in state.units.items()}
-    field_ = state.field
+    hexes = state.field.hexes
     for change in changes:
         if change.kind in ("morale", "vp"):
             if change.kind == "vp" and state.vp[house] + change.amount < 0:
@@ -354,8 +357,15 @@ def check_changes(state: State, house: str, changes: tuple[Change, ...]) -> None
         unit = state.units[uid]
         if change.kind == "move":
             to = change.to or ""
-            if to in where or to not in field_.hexes or field_.terrain[to].movement == "impassable":
-                raise IllegalAction(f"No unit can be put on {to}: it is taken, off the board or impassable.")
+            if (
+                to in where
+                or to not in hexes
+                or state.terrain(to).movement == "impassable"
+                or to in state.fire
+            ):
+                raise IllegalAction(
+                    f"No unit can be put on {to}: it is taken, off the board, impassable or on fire."
+                )
             where[to] = where.pop(change.at or "")
         elif change.kind == "figures":
             strength[uid] += change.amount
@@ -394,4 +404,4 @@ def apply_change(game: BattlesGame, house: str, change: Change) -> None:
     elif change.amount > 0:
         unit.strength += change.amount
     else:
-        attack.take_hits(game, uid, -change.amount, house if unit.house != house else state.other(house))
+        take_hits(game, uid, -change.amount, state.other(unit.house))

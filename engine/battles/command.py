@@ -10,9 +10,13 @@ Order tokens: a green, blue or red shield orders an active unit of that rank, va
 two tokens of one face any active unit. A morale token orders no unit: it raises its house's morale by one,
 or lowers it by one to rally one of its units.
 
+With the setting discard_to_order (the FAQ's variant), a turn may also discard any leadership card to order
+one active unit in a commander's zone of control, moving one command token onto that commander's card
+within his command limit.
+
 Readings where the rulebook is silent, tested in tests/engine/battles/test_command.py:
 - Its long text says two tokens "of the same colour", its summary "of the same type": any two tokens of one
-  face order a unit, morale and valor included.
+  face order a unit, valor included, and morale too unless the setting morale_pair is off.
 - The morale token rallies an inactive unit ("rally" is to make an inactive unit active again).
 """
 
@@ -24,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from data.battles_model import FACES
 from engine.battles import leadership, morale
-from engine.battles.actions import Action, MoraleToken, OrderToken, Pass, Play
+from engine.battles.actions import Action, Discard, MoraleToken, OrderToken, Pass, Play
 from engine.battles.attack import label
 from engine.battles.card import CardFrame
 from engine.battles.frame import BattlesFrame, choose_from
@@ -63,6 +67,8 @@ class CommandFrame(BattlesFrame):
         state = game.state
         if isinstance(action, Play):
             action = Play(_card_id(state, house, action.card), action.commander)
+        elif isinstance(action, Discard):
+            action = Discard(_card_id(state, house, action.card), action.commander, action.at)
         options = turns(state, house)
         if action not in options:
             reason = refusal(state, house, action)
@@ -99,6 +105,24 @@ class CommandFrame(BattlesFrame):
                     game, house, -1, f"with a morale token, to rally its unit at {action.rally}"
                 )
                 state.units[uid].active = True
+        elif isinstance(action, Discard):
+            state.hands[house].remove(action.card)
+            state.discards[house].append(action.card)
+            state.command_tokens[house] -= 1
+            state.commanders[action.commander].tokens += 1
+            uid = state.unit_at(action.at)
+            assert uid is not None
+            game.emit(
+                "discard",
+                f"{game.seat_label(house)} discards {state.pack.cards[action.card].name} to order "
+                f"{label(state, state.units[uid])} at {action.at} through "
+                f"{state.pack.commanders[action.commander].name} (1 command token).",
+                house=house,
+                card=action.card,
+                commander=action.commander,
+                at=action.at,
+            )
+            game.push(OrderFrame.start(state, house, [uid]))
         else:
             state.hands[house].remove(action.card)
             card = state.pack.cards[action.card]
@@ -128,11 +152,15 @@ def _card_id(state: State, house: str, written: str) -> str:
 
 def refusal(state: State, house: str, action: Action) -> str | None:
     """Why a token or card cannot be used so, in words a player can act on (None: no better word)."""
-    if isinstance(action, Play):
+    if isinstance(action, Play | Discard):
         mine = leadership.commanders_on_board(state, house)
         if action.commander not in mine:
             yours = ", ".join(mine) or "none"
             return f"{action.commander!r} is not a commander of yours on the board ({yours})."
+        if isinstance(action, Discard):
+            if not state.variant("discard_to_order"):
+                return "Discarding a card to order a unit is the FAQ's variant; this game plays without it."
+            return f"The unit at {action.at} cannot be ordered so: {discard_refusal(state, house, action)}."
         return None
     if not isinstance(action, OrderToken | MoraleToken):
         return None
@@ -181,7 +209,33 @@ def turns(state: State, house: str) -> list[Action]:
             found.extend(
                 OrderToken((face,), at) for at, rank, active in units if active and face in (rank, "valor")
             )
-        if pool[face] >= 2:
+        if pool[face] >= 2 and (face != "morale" or state.variant("morale_pair")):
             found.extend(OrderToken((face, face), at) for at, _, active in units if active)
     found.extend(leadership.plays(state, house))
+    if state.variant("discard_to_order"):
+        found.extend(discards(state, house))
     return found
+
+
+def discards(state: State, house: str) -> list[Discard]:
+    """The FAQ's variant: each card of the hand, discarded through a commander with a command token to
+    spare within his limit, to order one active unit of his zone."""
+    found = []
+    if state.command_tokens[house] < 1:
+        return found
+    for cid in leadership.commanders_on_board(state, house):
+        if state.commanders[cid].tokens >= state.pack.commanders[cid].command_limit:
+            continue
+        area = leadership.zone(state, cid)
+        places = sorted(u.at for u in state.units.values() if u.house == house and u.active and u.at in area)
+        found.extend(Discard(card, cid, at) for card in sorted(set(state.hands[house])) for at in places)
+    return found
+
+
+def discard_refusal(state: State, house: str, action: Discard) -> str:
+    uid = state.unit_at(action.at)
+    if uid is None or state.units[uid].house != house or not state.units[uid].active:
+        return "it is not an active unit of yours"
+    if action.at not in leadership.zone(state, action.commander):
+        return "it is not in that commander's zone of control"
+    return "the commander's card holds as many command tokens as his limit, or your board has none"

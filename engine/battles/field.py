@@ -27,6 +27,7 @@ class Battlefield:
             name: board.tokens.get(name) or board.terrain[name] for name in self.hexes
         }
         self.terrain: dict[str, Terrain] = {name: TERRAIN[kind] for name, kind in self.kind.items()}
+        self._zones: dict[tuple[str, int], list[str]] = {}
         self.neighbours: dict[str, tuple[str, ...]] = {
             name: tuple(self.names[n] for n in hexgrid.neighbours(h) if n in self.names)
             for name, h in self.hexes.items()
@@ -37,7 +38,12 @@ class Battlefield:
 
     def zone(self, centre: str, radius: int) -> list[str]:
         """The hexes of the battlefield at most ``radius`` hexes from ``centre``: a zone of control."""
-        return [self.names[h] for h in hexgrid.within(self.hexes[centre], radius) if h in self.names]
+        key = (centre, radius)
+        found = self._zones.get(key)
+        if found is None:
+            hexes = hexgrid.within(self.hexes[centre], radius)
+            found = self._zones[key] = [self.names[h] for h in hexes if h in self.names]
+        return found
 
     def sees(self, a: str, b: str, blocked: Callable[[str], bool]) -> bool:
         """Whether a line of sight runs from ``a`` to ``b`` past the hexes for which ``blocked`` holds."""
@@ -58,5 +64,5 @@ def battlefield(pack: Pack, battle: str) -> Battlefield:
     key = (pack.hash, battle)
     found = _FIELDS.get(key)
     if found is None:
-        found = _FIELDS[key] = Battlefield(pack.battles[battle].board)
+        found = _FIELDS[key] = Battlefield(pack.plan(battle).board)
     return found

@@ -4,7 +4,12 @@ pack, positions, notation, views, readout and victory check.
 A battle is ``(options, seed, actions)``. The options name the content and the battle: ``scenario`` (the
 battle's id in the pack; optional when the pack has one battle), ``pack`` (a pack's files, as a TOML text
 or an object of file names to texts; the sample pack Maester ships when absent) and ``content_hash``
-(optional: the pack's hash, so that a game made on some content never replays on other content).
+(optional: the pack's hash, so that a game made on some content never replays on other content); and the
+settings of :mod:`engine.battles.variants` (the FAQ's variants and the open readings), each true or false.
+
+Every decision kind falls in a deadline category (:data:`engine.battles.categories.CATEGORIES`, and
+:meth:`BattlesGame.category`): the other player's reactions in the middle of a turn are "reaction", for a
+short deadline whose default answer keeps a game played by post moving.
 """
 
 from __future__ import annotations
@@ -13,18 +18,22 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import engine.battles.card
+import engine.battles.combat
 import engine.battles.command
 import engine.battles.orders
 import engine.battles.regroup
-import engine.battles.round  # noqa: F401  (these imports register every frame kind)
+import engine.battles.retreat
+import engine.battles.round
+import engine.battles.skirmish  # noqa: F401  (these imports register every frame kind)
 from data.battles import ContentError, Pack, load_pack, load_sample
-from engine.battles import victory
+from engine.battles import categories, skirmish, victory
 from engine.battles.actions import Action
 from engine.battles.frame import BattlesFrame
 from engine.battles.notation import house_id, parse_action
 from engine.battles.setup import new_state
 from engine.battles.state import State
 from engine.battles.text import describe_view
+from engine.battles.variants import DEFAULTS
 from engine.battles.views import build_view, current_phase
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction, PositionError, describe, quote
@@ -37,7 +46,7 @@ class BattlesGame(Game):
     title: ClassVar[str] = "BattleLore: Battles of Westeros"
     PLAYERS: ClassVar[range] = range(2, 3)
     SCORE: ClassVar[str] = "VP"
-    OPTIONS: ClassVar[frozenset[str]] = frozenset({"scenario", "pack", "content_hash"})
+    OPTIONS: ClassVar[frozenset[str]] = frozenset({"scenario", "pack", "content_hash", *DEFAULTS})
 
     state: State
 
@@ -61,18 +70,24 @@ class BattlesGame(Game):
                 "content."
             )
         battle = options.get("scenario")
+        choices = ", ".join(sorted([*pack.battles, *pack.skirmishes]))
         if battle is None:
             if len(pack.battles) != 1:
-                raise IllegalAction(
-                    f"Choose a battle with the option scenario: {', '.join(sorted(pack.battles))}."
-                )
+                raise IllegalAction(f"Choose a battle or skirmish with the option scenario: {choices}.")
             battle = next(iter(pack.battles))
-        if battle not in pack.battles:
+        if battle not in pack.battles and battle not in pack.skirmishes:
             raise IllegalAction(
-                f"The content {pack.name!r} has no battle {quote(str(battle))}; its battles are "
-                f"{', '.join(sorted(pack.battles))}."
+                f"The content {pack.name!r} has no battle or skirmish {quote(str(battle))}; it has {choices}."
             )
-        return cls(new_state(pack, battle, seed))
+        variants = {}
+        for name in DEFAULTS:
+            value = options.get(name, DEFAULTS[name])
+            if value is not True and value is not False:
+                raise IllegalAction(f"The setting {name} is true or false, not {describe(value)}.")
+            variants[name] = value
+        if battle in pack.skirmishes:
+            return cls(skirmish.new_state(pack, battle, seed, variants))
+        return cls(new_state(pack, battle, seed, variants))
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> BattlesGame:
@@ -125,6 +140,11 @@ class BattlesGame(Game):
     @classmethod
     def describe_view(cls, view: dict[str, Any]) -> str:
         return describe_view(view)
+
+    @classmethod
+    def category(cls, decision_kind: str) -> str:
+        """The deadline category of a decision kind: turn, reaction, setup or other."""
+        return categories.category(decision_kind)
 
     def check_end(self) -> bool:
         return victory.check(self)

@@ -12,7 +12,19 @@ play       ``CARD via COMMANDER``
 command    ``none``, or order numbers (from 1) then, if used, ``tactic before|after``, ``commit before|after``
 units      ``none``, or ``N HEX HEX ...; N HEX ...`` (the units each command order picks)
 move       ``HEX HEX`` (from, to), ``HEX exit`` (off the board), or ``done``
-attack     ``HEX HEX`` (attacker, target) or ``done``
+attack     ``HEX HEX`` (attacker, target), ``HEX HEX with HEX ...`` (supporting units, a coordinated attack)
+           or ``done``
+scorch     ``HEX HEX`` (the unit, the empty hex it sets fire to)
+extinguish ``HEX HEX`` (the unit, the hex whose fire it puts out: its own, or an adjacent one)
+parting    ``yes`` or ``no`` (make a parting blow)
+counter    ``yes`` or ``no`` (counterattack)
+loyal      ``yes`` or ``no`` (ignore the first morale flag)
+retreat    ``HEX`` (the hex of a retreat step)
+reroll     ``FACE`` or ``none`` (a flank attack's reroll)
+follow     ``HEX`` or ``none`` (advance or pursue there)
+discard    ``CARD via COMMANDER HEX`` (the setting discard_to_order)
+pick       ``COMMANDER ...`` or ``none`` (a skirmish's commanders)
+place      ``TERRAIN HEX``, ``COMMANDER HEX`` or ``UNIT-TYPE RANK HEX`` (a skirmish's setup)
 choose     ``none`` or ``HEX HEX ...``
 adjust     ``none``, or changes separated by commas: ``HEX to HEX``, ``HEX +N``, ``HEX -N``, ``rally HEX``,
            ``morale +N``, ``vp -N``
@@ -27,7 +39,7 @@ from __future__ import annotations
 
 import re
 
-from data.battles_model import FACES, hex_name, hex_place
+from data.battles_model import FACES, RANKS, hex_name, hex_place
 from engine.battles.actions import (
     Action,
     Adjust,
@@ -36,13 +48,24 @@ from engine.battles.actions import (
     Change,
     Choose,
     Command,
+    Counter,
+    Discard,
+    Extinguish,
+    Follow,
     Keep,
+    Loyal,
     MoraleToken,
     Move,
     MoveDone,
     OrderToken,
+    Parting,
     Pass,
+    Pick,
+    Place,
     Play,
+    Reroll,
+    Retreat,
+    Scorch,
     Units,
 )
 from engine.core.errors import NotationError, quote
@@ -53,7 +76,30 @@ _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,39}")
 _NUMBER = re.compile(r"[0-9]{1,2}")
 _SIGNED = re.compile(r"[+-][0-9]{1,2}")
 
-VERBS = ("pass", "token", "play", "command", "units", "move", "attack", "choose", "adjust", "keep")
+VERBS = (
+    "pass",
+    "token",
+    "play",
+    "discard",
+    "command",
+    "units",
+    "move",
+    "attack",
+    "scorch",
+    "extinguish",
+    "parting",
+    "counter",
+    "loyal",
+    "retreat",
+    "reroll",
+    "follow",
+    "choose",
+    "adjust",
+    "keep",
+    "pick",
+    "place",
+)
+MAX_PICKS = 10
 
 
 def house_id(text: str) -> str:
@@ -183,9 +229,86 @@ def _move(args: list[str], _: str) -> Action:
 def _attack(args: list[str], _: str) -> Action:
     if [word.lower() for word in args] == ["done"]:
         return AttackDone()
-    if len(args) != 2:
-        raise NotationError("Write 'attack HEX HEX' (attacker, target) or 'attack done'.")
-    return Attack(hex_arg(args[0]), hex_arg(args[1]))
+    if len(args) == 2:
+        return Attack(hex_arg(args[0]), hex_arg(args[1]))
+    if len(args) > 3 and args[2].lower() == "with":
+        support = _hexes(args[3:])
+        lead, target = hex_arg(args[0]), hex_arg(args[1])
+        if lead in support or target in support:
+            raise NotationError("A supporting unit is neither the lead unit nor the target.")
+        return Attack(lead, target, support)
+    raise NotationError(
+        "Write 'attack HEX HEX' (attacker, target), 'attack HEX HEX with HEX ...' (supporting units) or "
+        "'attack done'."
+    )
+
+
+def _two_hexes(make, usage: str):  # type: ignore[no-untyped-def]
+    def read(args: list[str], _: str) -> Action:
+        if len(args) != 2:
+            raise NotationError(f"Write {usage!r}.")
+        return make(hex_arg(args[0]), hex_arg(args[1]))
+
+    return read
+
+
+def _yes_no(make, verb: str):  # type: ignore[no-untyped-def]
+    def read(args: list[str], _: str) -> Action:
+        words = [word.lower() for word in args]
+        if words not in (["yes"], ["no"]):
+            raise NotationError(f"Write '{verb} yes' or '{verb} no'.")
+        return make(words == ["yes"])
+
+    return read
+
+
+def _retreat(args: list[str], _: str) -> Action:
+    if len(args) != 1:
+        raise NotationError("Write 'retreat HEX', the hex of this step of the retreat.")
+    return Retreat(hex_arg(args[0]))
+
+
+def _reroll(args: list[str], _: str) -> Action:
+    if len(args) != 1:
+        raise NotationError(f"Write 'reroll FACE' ({', '.join(FACES)}) or 'reroll none'.")
+    return Reroll(None if args[0].lower() == "none" else _face(args[0]))
+
+
+def _follow(args: list[str], _: str) -> Action:
+    if len(args) != 1:
+        raise NotationError("Write 'follow HEX' (advance or pursue there) or 'follow none'.")
+    return Follow(None if args[0].lower() == "none" else hex_arg(args[0]))
+
+
+def _discard(args: list[str], _: str) -> Action:
+    if len(args) != 4 or args[1].lower() != "via" or not all(_ID.fullmatch(a) for a in (args[0], args[2])):
+        raise NotationError(
+            "Write 'discard CARD via COMMANDER HEX', e.g. 'discard S05 via captain-of-the-north E7'."
+        )
+    return Discard(args[0], args[2].lower(), hex_arg(args[3]))
+
+
+def _pick(args: list[str], _: str) -> Action:
+    words = [word.lower() for word in args]
+    if words == ["none"]:
+        return Pick()
+    if not words or len(words) > MAX_PICKS or not all(_ID.fullmatch(word) for word in words):
+        raise NotationError("Write 'pick COMMANDER ...' (their ids) or 'pick none'.")
+    if len(set(words)) != len(words):
+        raise NotationError("A commander is picked once.")
+    return Pick(tuple(words))
+
+
+def _place(args: list[str], _: str) -> Action:
+    words = [word.lower() for word in args]
+    if len(words) == 2 and _ID.fullmatch(words[0]):
+        return Place(words[0], hex_arg(args[1]))
+    if len(words) == 3 and _ID.fullmatch(words[0]) and words[1] in RANKS:
+        return Place(words[0], hex_arg(args[2]), words[1])
+    raise NotationError(
+        "Write 'place TERRAIN HEX', 'place COMMANDER HEX' or 'place UNIT-TYPE RANK HEX', e.g. "
+        "'place forest E3', 'place northern-warhost green C8'."
+    )
 
 
 def _choose(args: list[str], _: str) -> Action:
@@ -239,6 +362,17 @@ _READERS = {
     "units": _units,
     "move": _move,
     "attack": _attack,
+    "scorch": _two_hexes(Scorch, "scorch HEX HEX"),
+    "extinguish": _two_hexes(Extinguish, "extinguish HEX HEX"),
+    "parting": _yes_no(Parting, "parting"),
+    "counter": _yes_no(Counter, "counter"),
+    "loyal": _yes_no(Loyal, "loyal"),
+    "retreat": _retreat,
+    "reroll": _reroll,
+    "follow": _follow,
+    "discard": _discard,
+    "pick": _pick,
+    "place": _place,
     "choose": _choose,
     "adjust": _adjust,
     "keep": _keep,

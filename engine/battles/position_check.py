@@ -12,8 +12,9 @@ from collections.abc import Collection
 from typing import Any, NoReturn
 
 from data.battles import ContentError, Pack, content_hash, load_pack
-from data.battles_model import FACES, RANKS
-from engine.battles.field import battlefield
+from data.battles_model import FACES, RANKS, TERRAIN, TERRAINS
+from engine.battles.field import Battlefield, battlefield
+from engine.battles.variants import DEFAULTS
 from engine.core.errors import PositionError, describe
 
 _MISSING = object()
@@ -22,8 +23,13 @@ _MISSING = object()
 def check_position(data: dict[str, Any]) -> Pack:
     """The content of a well-formed position (format and version already checked); raises PositionError."""
     pack = _content(_get(data, "content"))
-    battle = _name(_get(data, "battle"), "battle", pack.battles, "a battle of its content")
-    plan = pack.battles[battle]
+    battle = _name(
+        _get(data, "battle"),
+        "battle",
+        {*pack.battles, *pack.skirmishes},
+        "a battle or skirmish of its content",
+    )
+    plan = pack.plan(battle)
     houses = list(plan.houses)
     if _get(data, "houses") != houses:
         raise PositionError(f"houses is not the houses of the battle, {houses}")
@@ -39,12 +45,25 @@ def check_position(data: dict[str, Any]) -> Pack:
     for house, count in _per_house(_get(data, "command_tokens"), "command_tokens", houses).items():
         _int(count, f"command_tokens.{house}", 0, 10)
     in_battle = {p.commander: s.house for s in plan.houses.values() for p in s.units if p.commander}
+    if battle in pack.skirmishes:  # any commander of a setup card of its houses may be chosen
+        in_battle = {
+            c.commander: c.house for c in pack.setup_cards.values() if c.commander and c.house in houses
+        }
     for cid, card in _object(_get(data, "commanders"), "commanders").items():
         where = f"commanders.{cid}"
         _name(cid, where, in_battle, "a commander of the battle")
         card = _object(card, where)
         _int(_get(card, "tokens", where), f"{where}.tokens", 0, pack.commanders[cid].command_limit)
         _bool(_get(card, "committed", where), f"{where}.committed")
+        if card.get("captured_by") is not None:
+            _name(card["captured_by"], f"{where}.captured_by", houses, "a house of the battle")
+        unknown = set(card) - {"tokens", "committed", "captured_by"}
+        if unknown:
+            raise PositionError(f"{where} has the unknown field {sorted(unknown)[0]!r}")
+    field = battlefield(pack, battle)
+    if not _list(_get(data, "stack"), "stack"):
+        raise PositionError("the procedure stack is empty")
+    _battlefield_state(data, pack, field, houses)
     _units(data, pack, battle, houses, in_battle)
     for house, tokens in _per_house(_get(data, "pools"), "pools", houses).items():
         _names(tokens, f"pools.{house}", FACES, "an order token")
@@ -55,12 +74,9 @@ def check_position(data: dict[str, Any]) -> Pack:
     for key in ("vp", "eliminated", "exited"):
         for house, count in _per_house(_get(data, key), key, houses).items():
             _int(count, f"{key}.{house}", 0, 999)
-    field = battlefield(pack, battle)
     for spot, house in _object(_get(data, "markers"), "markers").items():
         _name(spot, "markers", field.hexes, "a hex of the battlefield")
         _name(house, f"markers.{spot}", houses, "a house of the battle")
-    if not _list(_get(data, "stack"), "stack"):
-        raise PositionError("the procedure stack is empty")
     winner = data.get("winner")
     if winner is not None:
         _name(winner, "winner", houses, "a house of the battle")
@@ -68,6 +84,44 @@ def check_position(data: dict[str, Any]) -> Pack:
     for stat, count in _object(data.get("stats", {}), "stats").items():
         _int(count, f"stats.{stat}", 0, 2**63)
     return pack
+
+
+def _battlefield_state(data: dict[str, Any], pack: Pack, field: Battlefield, houses: list[str]) -> None:
+    """Engagement tokens, fires, destruction tokens, terrain taken off or laid on, and the settings."""
+    units = _object(_get(data, "units"), "units")
+    for index, token in enumerate(_list(_get(data, "engagements"), "engagements")):
+        where = f"engagements[{index}]"
+        token = _object(token, where)
+        _name(_get(token, "house", where), f"{where}.house", houses, "a house of the battle")
+        pair = _names(_get(token, "units", where), f"{where}.units", units, "a unit on the board")
+        if len(pair) != 2 or pair[0] == pair[1] or set(token) != {"house", "units"}:
+            raise PositionError(f"{where} is a house and the two units its token joins")
+    for spot, level in _object(_get(data, "fire"), "fire").items():
+        _name(spot, "fire", field.hexes, "a hex of the battlefield")
+        _int(level, f"fire.{spot}", 1, 4)
+    for key in ("destroyed", "removed"):
+        spots = _names(_get(data, key), key, field.hexes, "a hex of the battlefield")
+        if len(set(spots)) != len(spots):
+            raise PositionError(f"{key} names a hex twice")
+    for spot in _names(data["removed"], "removed", field.hexes, ""):
+        if spot not in pack.plan(data["battle"]).board.tokens:
+            raise PositionError(f"removed names {spot}, which holds no terrain token")
+    for spot, kind in _object(_get(data, "placed"), "placed").items():
+        _name(spot, "placed", field.hexes, "a hex of the battlefield")
+        _name(kind, f"placed.{spot}", TERRAINS, "a terrain")
+    for name, value in _object(_get(data, "variants"), "variants").items():
+        _name(name, "variants", DEFAULTS, "a setting of a battle")
+        _bool(value, f"variants.{name}")
+
+
+def _ground(data: dict[str, Any], pack: Pack, battle: str, at: str) -> str:
+    """The terrain that counts on a hex, as :meth:`State.kind` reads it, from checked position data."""
+    if at in data["destroyed"]:
+        return "plain"
+    board = pack.plan(battle).board
+    if at in board.tokens and at not in data["removed"]:
+        return board.tokens[at]
+    return data["placed"].get(at) or board.terrain[at]
 
 
 def _content(value: Any) -> Pack:
@@ -90,6 +144,12 @@ def _units(
 ) -> None:
     field = battlefield(pack, battle)
     seen: set[str] = set()
+
+    def retreating(uid: str) -> bool:  # a unit whose bridge burnt under it retreats from the river
+        return any(
+            isinstance(f, dict) and f.get("kind") == "retreat" and f.get("unit") == uid for f in data["stack"]
+        )
+
     for uid, unit in _object(_get(data, "units"), "units").items():
         where = f"units.{uid}"
         unit = _object(unit, where)
@@ -101,7 +161,7 @@ def _units(
         at = _name(_get(unit, "at", where), f"{where}.at", field.hexes, "a hex of the battlefield")
         if at in seen:
             raise PositionError(f"{where}.at is {at}, where another unit stands")
-        if field.terrain[at].movement == "impassable":
+        if TERRAIN[_ground(data, pack, battle, at)].movement == "impassable" and not retreating(uid):
             raise PositionError(f"{where}.at is {at}, where no unit may stand")
         seen.add(at)
         _int(_get(unit, "strength", where), f"{where}.strength", 1, pack.units[kind].strength)

@@ -1,14 +1,18 @@
 """Random answers to the decisions of a battle whose answers are not listed (see
 :mod:`engine.core.random_player`): the units a card's command orders pick, a choice of too many units to
-list, and the changes of an effect the engine cannot apply. Every answer is legal."""
+list, and the changes of an effect the engine cannot apply. Every answer is legal.
+
+:func:`eager_action` is a random player leaning toward battle, for self-play sweeps and fuzzing: uniform
+random play rarely brings two armies together, and combat is most of the rules."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.battles.actions import Adjust, Change, Choose, Units
+from engine.battles.actions import Adjust, Attack, Change, Choose, Move, Pass, Units
 from engine.core.decisions import Decision
+from engine.core.random_player import random_action
 from engine.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -58,3 +62,23 @@ GENERATORS: dict[str, Callable[[BattlesGame, Decision, Rng], Any]] = {
     "choose": random_choose,
     "adjust": random_adjust,
 }
+
+
+def eager_action(game: BattlesGame, decision: Decision, rng: Rng) -> Any:
+    """An answer leaning toward battle, nine times in ten: attack when possible, move toward the nearest
+    enemy, rarely pass; otherwise (and for every other decision) a uniformly random legal answer."""
+    options = decision.options or ()
+    if options and rng.below(10):
+        attacks = [o for o in options if isinstance(o, Attack)]
+        if attacks:
+            return rng.choice(attacks)
+        moves = [o for o in options if isinstance(o, Move) and o.to != "exit"]
+        state = game.state
+        enemies = [u.at for u in state.units.values() if u.house != decision.house]
+        if moves and enemies:
+            field = state.field
+            return min(moves, key=lambda m: (min(field.distance(m.to, e) for e in enemies), m.format()))
+        acting = [o for o in options if not isinstance(o, Pass)]
+        if acting and decision.kind == "turn":
+            return rng.choice(acting)
+    return random_action(game, decision, rng)

@@ -2,8 +2,7 @@
 C. the end of the battle after its last round, D. each player discards down to one leadership card and one
 order token, E. morale recovers, F. the round token advances.
 
-Step A resolves status conditions, of which the core game has one, fire; no rule of this engine starts a
-fire yet (the Scorch the Earth keyword comes with the rest of combat), so there is nothing to resolve.
+Step A resolves status conditions, of which the core game has one, fire (:mod:`engine.battles.fire`).
 
 Step D is the one decision: both players choose at once which card and which token to keep (at most one of
 each), and may change their choice until both have chosen. The kept card stays secret; the kept token shows.
@@ -15,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from data.battles_model import FACES
-from engine.battles import morale, victory
+from engine.battles import fire, morale, victory
 from engine.battles.actions import Keep
 from engine.battles.frame import BattlesFrame, choose_from
 from engine.battles.state import State
@@ -46,14 +45,17 @@ def default_keep(state: State, house: str) -> Keep:
 @dataclass
 class RegroupFrame(BattlesFrame):
     kind = "regroup"
-    step: str = "vp"
+    step: str = "fire"
     kept: dict[str, Any] = field(default_factory=dict)  # house -> its answer, as [card, token]
 
     def run(self, game: BattlesGame) -> list[Decision] | None:
         state = game.state
         last = state.round >= state.plan.rounds
-        if self.step == "vp":
+        if self.step == "fire":
             game.emit("phase", f"Round {state.round}: the regroup phase.", phase="regroup", round=state.round)
+            self.step = "vp"
+            fire.regroup(game)
+        elif self.step == "vp":
             victory.award(game, final=last)
             self.step = "victory"
         elif self.step == "victory":

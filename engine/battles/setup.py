@@ -16,7 +16,7 @@ from engine.battles.state import CommanderCard, State, Unit
 from engine.core.rng import Rng
 
 
-def new_state(pack: Pack, battle: str, seed: int) -> State:
+def new_state(pack: Pack, battle: str, seed: int, variants: dict[str, bool]) -> State:
     plan = pack.battles[battle]
     rng = Rng(seed)
     houses = list(plan.houses)
@@ -61,4 +61,5 @@ def new_state(pack: Pack, battle: str, seed: int) -> State:
         exited=dict.fromkeys(houses, 0),
         markers={},
         stack=[RoundFrame()],
+        variants=dict(variants),
     )

@@ -8,10 +8,11 @@ is cached by it, so loading a position parses a pack once per process.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.battles_model import FACES, Battle, Pack
+from data.battles_model import FACES, TERRAIN, Battle, Pack, Terrain
 from engine.battles.field import Battlefield, battlefield
 from engine.core.errors import PositionError, describe
 from engine.core.frames import Frame
@@ -46,11 +47,29 @@ class Unit:
 
 @dataclass(slots=True)
 class CommanderCard:
-    """A commander card in play: the command tokens on it this round, and whether its commit ability has
-    been used (the card turned to its committed side)."""
+    """A commander card in play: the command tokens on it this round, whether its commit ability has been
+    used (the card turned to its committed side), and the house that captured him, once captured."""
 
     tokens: int = 0
     committed: bool = False
+    captured_by: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"tokens": self.tokens, "committed": self.committed}
+        if self.captured_by is not None:
+            data["captured_by"] = self.captured_by
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Engagement:
+    """An engagement token of ``house`` on the edge between the hexes of two adjacent enemy units (by id)."""
+
+    house: str
+    units: tuple[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"house": self.house, "units": list(self.units)}
 
 
 @dataclass
@@ -76,17 +95,67 @@ class State:
     exited: dict[str, int]  # each house's units that left the board by its exit edge
     markers: dict[str, str]  # objective hex -> the house whose control marker is on it
     stack: list[Frame]
+    engagements: list[Engagement] = field(default_factory=list)
+    fire: dict[str, int] = field(default_factory=dict)  # hex -> its fire level (1 to 4)
+    destroyed: list[str] = field(default_factory=list)  # hexes with a destruction token: plain from then on
+    removed: list[str] = field(default_factory=list)  # hexes whose terrain token fire took off the board
+    placed: dict[str, str] = field(default_factory=dict)  # terrain hexes laid on the board (a skirmish)
+    variants: dict[str, bool] = field(
+        default_factory=dict
+    )  # the game's settings (engine/battles/variants.py)
     winner: str | None = None
     ranking: list[str] = field(default_factory=list)  # the winner first, once the battle is over
     stats: dict[str, int] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def plan(self) -> Battle:
-        return self.pack.battles[self.battle]
+        return self.pack.plan(self.battle)
 
-    @property
+    @functools.cached_property
     def field(self) -> Battlefield:
         return battlefield(self.pack, self.battle)
+
+    def kind(self, place: str) -> str:
+        """The terrain that counts on a hex now: plain under a destruction token, else its terrain token
+        unless fire has taken it off, else the terrain hex laid on it, else the board's."""
+        return self._ground()[0][place]
+
+    def terrain(self, place: str) -> Terrain:
+        return self._ground()[1][place]
+
+    def terrains(self) -> dict[str, Terrain]:
+        """Every hex's terrain, as :meth:`terrain` reads it (for loops over many hexes)."""
+        return self._ground()[1]
+
+    def _ground(self) -> tuple[dict[str, str], dict[str, Terrain]]:
+        """Every hex's terrain kind and terrain, as :meth:`kind` reads them. Destruction tokens, tokens taken
+        off and terrain laid only ever grow in number, so their counts tell when to read them again."""
+        key = (len(self.destroyed), len(self.removed), len(self.placed))
+        cached = self.__dict__.get("_ground_cache")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        field = self.field
+        if key == (0, 0, 0):
+            found = (field.kind, field.terrain)
+        else:
+            board = self.plan.board
+            kinds = {}
+            for place in field.hexes:
+                token = board.tokens.get(place)
+                if place in self.destroyed:
+                    kinds[place] = "plain"
+                elif token is not None and place not in self.removed:
+                    kinds[place] = token
+                else:
+                    kinds[place] = self.placed.get(place) or board.terrain[place]
+            found = (kinds, {place: TERRAIN[kind] for place, kind in kinds.items()})
+        self.__dict__["_ground_cache"] = (key, found)
+        return found
+
+    def variant(self, name: str) -> bool:
+        from engine.battles.variants import DEFAULTS
+
+        return self.variants.get(name, DEFAULTS[name])
 
     def other(self, house: str) -> str:
         return self.houses[1] if house == self.houses[0] else self.houses[0]
@@ -120,10 +189,7 @@ class State:
             "initiative": self.initiative,
             "morale": {"house": self.morale_house, "space": self.morale_space},
             "command_tokens": dict(self.command_tokens),
-            "commanders": {
-                cid: {"tokens": card.tokens, "committed": card.committed}
-                for cid, card in self.commanders.items()
-            },
+            "commanders": {cid: card.to_json() for cid, card in self.commanders.items()},
             "units": {uid: unit.to_json() for uid, unit in self.units.items()},
             "pools": {h: list(tokens) for h, tokens in self.pools.items()},
             "hands": {h: list(cards) for h, cards in self.hands.items()},
@@ -134,6 +200,12 @@ class State:
             "exited": dict(self.exited),
             "markers": dict(sorted(self.markers.items())),
             "stack": [frame.to_json() for frame in self.stack],
+            "engagements": [e.to_json() for e in self.engagements],
+            "fire": dict(sorted(self.fire.items())),
+            "destroyed": sorted(self.destroyed),
+            "removed": sorted(self.removed),
+            "placed": dict(sorted(self.placed.items())),
+            "variants": dict(sorted(self.variants.items())),
             "winner": self.winner,
             "ranking": list(self.ranking),
             "stats": dict(sorted(self.stats.items())),
@@ -169,7 +241,7 @@ class State:
             morale_space=data["morale"]["space"],
             command_tokens=dict(data["command_tokens"]),
             commanders={
-                cid: CommanderCard(card["tokens"], card["committed"])
+                cid: CommanderCard(card["tokens"], card["committed"], card.get("captured_by"))
                 for cid, card in data["commanders"].items()
             },
             units={
@@ -187,6 +259,12 @@ class State:
             exited=dict(data["exited"]),
             markers=dict(data["markers"]),
             stack=stack,
+            engagements=[Engagement(e["house"], tuple(e["units"])) for e in data["engagements"]],
+            fire=dict(data["fire"]),
+            destroyed=list(data["destroyed"]),
+            removed=list(data["removed"]),
+            placed=dict(data["placed"]),
+            variants=dict(data["variants"]),
             winner=data.get("winner"),
             ranking=list(data.get("ranking", [])),
             stats=dict(data.get("stats", {})),

@@ -37,12 +37,23 @@ def describe_view(view: dict[str, Any]) -> str:
         lines.append(
             f"  {at:<4} {unit['house'].title()} {unit['rank']} {unit['name']} {figures} {state}{lead}"
         )
+    board = view["board"]
+    if view["engagements"]:
+        tokens = [f"{'-'.join(e['hexes'])} ({e['house'].title()}'s token)" for e in view["engagements"]]
+        lines.append(f"Engaged: {', '.join(tokens)}")
+    if board["fire"]:
+        lines.append("Fire: " + ", ".join(f"{at} level {level}" for at, level in board["fire"].items()))
+    if board["destroyed"]:
+        lines.append(f"Destroyed (plain): {', '.join(board['destroyed'])}")
     lines.append("Commanders:")
     for commander in view["commanders"].values():
         committed = ", committed" if commander["committed"] else ""
         tokens = f"{commander['command_tokens']}/{commander['command_limit']}"
-        where = commander["at"] or "-"
         who = f"{commander['name']} ({commander['house'].title()})"
+        if commander["captured_by"]:
+            lines.append(f"  {who}: captured by House {commander['captured_by'].title()}")
+            continue
+        where = commander["at"] or "-"
         lines.append(f"  {who} at {where}: command tokens {tokens}{committed}")
     for house, info in view["houses"].items():
         hand = f"hand {', '.join(info['hand'])}" if "hand" in info else f"{info['hand_size']} cards in hand"
@@ -75,10 +86,16 @@ def _map(view: dict[str, Any]) -> list[str]:
             if unit is not None:
                 house = unit["house"][0].upper() if unit["active"] else unit["house"][0].lower()
                 cells.append(f"{house}{unit['strength']}{unit['rank'][0]}".center(CELL))
+            elif name in board["fire"]:
+                cells.append(f"*{board['fire'][name]}".center(CELL))
             else:
-                kind = board["tokens"].get(name) or board["terrain"][name]
+                kind = (
+                    "plain"
+                    if name in board["destroyed"]
+                    else board["tokens"].get(name) or board["terrain"][name]
+                )
                 cells.append(MARKS[kind].center(CELL))
         indent = " " * (CELL // 2) if row % 2 else ""
         lines.append(f"{row + 1:>2} {indent}{''.join(cells)}")
-    legend = "Map: " + ", ".join(f"{mark} {kind}" for kind, mark in MARKS.items())
+    legend = "Map: " + ", ".join(f"{mark} {kind}" for kind, mark in MARKS.items()) + ", *N fire of level N"
     return [*lines, legend]

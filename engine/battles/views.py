@@ -1,21 +1,28 @@
 """Redacted views: what one house, or a spectator, may see of a battle.
 
 Hidden: the cards in another house's hand (only their number shows) and the order of every leadership
-deck (only its size shows, to its owner too), the random generator's state, and the prompts of another
-house's secret decisions (a turn's prompt lists its hand). Everything else is public: the board, the
-order-token pools, the dice, morale, victory points, the commanders and their command tokens, the discard
-piles. Every view says what content the battle is played on, and labels a sample as a sample.
+deck (only its size shows, to its owner too), the random generator's state, the prompts of another
+house's secret decisions (a turn's prompt lists its hand), and in a skirmish the commanders another house
+has chosen until both have (the frames' own ``describe`` redact what they hold). Everything else is
+public: the board and what fire has done to it, the engagement tokens, the order-token pools, the dice,
+morale, victory points, the commanders and their command tokens, who has captured whom, the discard piles,
+the settings. Every view says what content the battle is played on, and labels a sample as a sample.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.battles.categories import category
+from engine.battles.keywords import keywords
+from engine.battles.variants import DEFAULTS
+
 if TYPE_CHECKING:
     from engine.battles.game import BattlesGame
 
 PHASES = {"command": "command", "card": "command", "orders": "command", "choose": "command"}
-PHASES |= {"adjust": "command", "regroup": "regroup"}
+PHASES |= {"adjust": "command", "attack": "command", "parting": "command", "regroup": "regroup"}
+PHASES |= {"skirmish": "setup"}
 
 
 def current_phase(game: BattlesGame) -> str:
@@ -66,11 +73,19 @@ def build_view(game: BattlesGame, viewer: str | None) -> dict[str, Any]:
         "board": {
             "columns": plan.board.columns,
             "rows": plan.board.rows,
-            "terrain": dict(plan.board.terrain),
-            "tokens": dict(plan.board.tokens),
+            "terrain": {**plan.board.terrain, **state.placed},
+            "tokens": {h: t for h, t in plan.board.tokens.items() if h not in state.removed},
+            "destroyed": sorted(state.destroyed),
+            "fire": dict(sorted(state.fire.items())),
+            "directions": list(plan.board.directions),
             "edges": {house: setup.edge for house, setup in plan.houses.items()},
             "exits": {house: setup.exit for house, setup in plan.houses.items() if setup.exit},
         },
+        "engagements": [
+            {"house": e.house, "hexes": sorted(state.units[uid].at for uid in e.units)}
+            for e in state.engagements
+        ],
+        "variants": {name: state.variant(name) for name in DEFAULTS},
         "units": _units(game),
         "commanders": _commanders(game),
         "houses": {house: _house(game, house, viewer) for house in state.houses},
@@ -101,7 +116,7 @@ def _units(game: BattlesGame) -> dict[str, Any]:
             "full": kind.strength,
             "active": unit.active,
             "commander": unit.commander,
-            "keywords": list(kind.keywords),
+            "keywords": [f"{k} {n}" if n else k for k, n in sorted(keywords(state, uid).items())],
         }
     return found
 
@@ -121,7 +136,8 @@ def _commanders(game: BattlesGame) -> dict[str, Any]:
             "capture": commander.capture,
             "zoc": commander.zoc,
             "committed": card.committed,
-            "unit_ability": commander.unit_ability.text if commander.unit_ability else None,
+            "captured_by": card.captured_by,
+            "unit_abilities": [effect.text for effect in commander.unit_abilities],
             "commit_ability": commander.commit_ability.effect.text if commander.commit_ability else None,
         }
     return found
@@ -147,7 +163,12 @@ def _house(game: BattlesGame, house: str, viewer: str | None) -> dict[str, Any]:
 def _waiting(game: BattlesGame, viewer: str | None) -> list[dict[str, Any]]:
     waiting = []
     for decision in game.pending():
-        entry: dict[str, Any] = {"house": decision.house, "kind": decision.kind, "secret": decision.secret}
+        entry: dict[str, Any] = {
+            "house": decision.house,
+            "kind": decision.kind,
+            "category": category(decision.kind),
+            "secret": decision.secret,
+        }
         if not decision.secret or decision.house == viewer:
             entry["prompt"] = decision.prompt
         waiting.append(entry)

@@ -32,7 +32,8 @@ def test_the_sample_pack_is_labelled_and_complete():
     assert set(board.tokens.values()) == set(TOKENS)
     for house in ("stark", "lannister"):
         cards = [card for card in pack.cards.values() if card.house == house]
-        assert len(cards) == 12
+        commanders = sum(1 for c in pack.commanders.values() if c.house == house)
+        assert len(cards) == 6 + 3 * commanders  # six basic cards, three for each commander
         assert sum(card.commander is None for card in cards) == 6
         assert {unit.house for unit in pack.units.values()} == {"stark", "lannister"}
     # The one order table the rulebook prints, as it prints it.
@@ -42,6 +43,14 @@ def test_the_sample_pack_is_labelled_and_complete():
     assert [(o.move, o.attack) for o in warhost["red"].options] == [(1, True)]
     assert [warhost[rank].dice for rank in ("green", "blue", "red")] == [2, 3, 4]
     assert pack.units["northern-bowmen"].range == 4
+    # The sample skirmish and its setup cards: eight a house, the commanders among them.
+    raid = pack.skirmishes["raid"]
+    assert raid.battle.provenance == "sample" and "sample" in raid.battle.name
+    for house in ("stark", "lannister"):
+        setup = [card for card in pack.setup_cards.values() if card.house == house]
+        assert len(setup) == 8
+        shown = {card.commander for card in setup if card.commander}
+        assert shown == {cid for cid, c in pack.commanders.items() if c.house == house}
 
 
 def test_a_pack_is_known_by_the_hash_of_its_files():
@@ -205,3 +214,59 @@ def test_dice_and_hexes_for_the_ordered_units_are_given_before_they_act():
         load_pack({**files, "cards.toml": cards})
     (problem,) = caught.value.problems
     assert str(problem).startswith("cards.toml:28: cards.S03.tactic.timing: is 'after': dice and hexes")
+
+
+SKIRMISH_MISTAKES = """\
+[skirmishes.raid2]
+name = "Another raid"
+rounds = 5
+initiative = "whoever"
+
+[skirmishes.raid2.setup]
+commanders = 2
+competence = 4
+unit_cards = 2
+terrain_cards = 2
+terrain_within = 8
+commanders_within = 3
+
+[skirmishes.raid2.board]
+columns = 5
+rows = 3
+
+[skirmishes.raid2.houses.stark]
+edge = "south"
+command_tokens = 3
+order_dice = 3
+leadership = 2
+morale_end = "rout"
+
+[skirmishes.raid2.houses.lannister]
+edge = "north"
+command_tokens = 3
+order_dice = 3
+leadership = 2
+morale_end = "rout"
+
+[setup_cards.X1]
+house = "stark"
+commander = { id = "captain-of-the-rock", rank = "blue", competence = 2 }
+units = [{ type = "lannisport-guard", rank = "green", count = 2 }]
+terrain = [{ kind = "river", count = 1 }]
+"""
+
+
+def test_a_skirmish_and_setup_cards_with_mistakes_get_their_problems():
+    files = {**dict(sample_files()), "raid2.toml": SKIRMISH_MISTAKES}
+    with pytest.raises(ContentError) as caught:
+        load_pack(files)
+    found = [str(problem) for problem in caught.value.problems]
+    assert found == [
+        "raid2.toml:34: setup_cards.X1.commander.id: 'captain-of-the-rock' is a commander of another house",
+        "raid2.toml:35: setup_cards.X1.units[0].type: 'lannisport-guard' is a unit type of another house",
+        "raid2.toml:36: setup_cards.X1.terrain[0].kind: 'river' is not a terrain hex a setup card gives "
+        "(building, forest, forest-road, hills or road)",
+        "raid2.toml:6: skirmishes.raid2.setup.units_within: is missing",
+        "raid2.toml:4: skirmishes.raid2.initiative: 'whoever' is not a house of this battle (lannister, "
+        "random or stark)",
+    ]

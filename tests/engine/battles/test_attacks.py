@@ -1,11 +1,11 @@
-"""Range, line of sight and the attacks of this part (B8, and B9's dice with shield and valor hits): melee
-reaches adjacent units, ranged units their range in sight; hills let a ranged unit see over units; terrain
-caps the dice before modifiers; valor misses for units without valor hits; eliminating a unit raises the
-attacker's morale by its rank; a commander's figure is not removed by hits."""
+"""Range, line of sight and the dice (B8, B9): melee reaches adjacent units, ranged units their range in
+sight; hills let a ranged unit see over units; terrain caps the dice before modifiers; valor misses for
+units without valor hits; eliminating a unit raises the attacker's morale by its rank; a commander's figure
+is not removed by hits."""
 
 from __future__ import annotations
 
-from engine.battles import attack
+from engine.battles import attack, damage
 from tests.engine.battles.helpers import PLAIN, at, battle
 
 TERRAIN = """
@@ -94,11 +94,12 @@ def test_eliminating_a_unit_raises_the_attackers_morale_by_its_rank():
         },
     )
     guard, commander = ids(game, "E5", "C5")
-    attack.take_hits(game, guard, 5, "stark")
+    damage.take_hits(game, guard, 5, "stark")
     assert at(game, "E5") is None and game.state.eliminated["stark"] == 1
     assert (game.state.morale_house, game.state.morale_space) == ("lannister", 2)  # a blue unit: two
-    attack.take_hits(game, commander, 9, "stark")
-    assert at(game, "C5").strength == 1  # the commander's figure stays: it is taken only by capture
+    damage.take_hits(game, commander, 5, "stark")
+    assert at(game, "C5").strength == 1  # three figures go; the commander's is taken only by capture
+    assert game.state.commanders["captain-of-the-rock"].captured_by is None  # two hits of the three
 
 
 def test_a_ranged_unit_may_shoot_an_adjacent_enemy():

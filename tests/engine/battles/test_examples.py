@@ -8,7 +8,7 @@ rulebook's)."""
 
 from __future__ import annotations
 
-from engine.battles import attack, leadership, morale, movement
+from engine.battles import attack, damage, leadership, morale, movement
 from engine.battles.game import BattlesGame
 from engine.core.hexgrid import crossed
 from tests.engine.battles.helpers import PLAIN, at, battle, changed, options, turn
@@ -224,7 +224,7 @@ def test_the_attack_example_valor_and_a_green_shield_hit_a_green_target():
     warhost, target = state.unit_at("E5"), state.unit_at("E4")
     assert attack.dice(state, warhost, target) == 3
     assert attack.hits(state, warhost, target, ["valor", "green", "blue"]) == 2
-    attack.take_hits(game, target, 2, "stark")
+    damage.take_hits(game, target, 2, "stark")
     assert at(game, "E4").strength == 2
 
 

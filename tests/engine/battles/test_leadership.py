@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.battles.game import BattlesGame
 from engine.core.errors import IllegalAction
 from tests.engine.battles.helpers import PLAIN, at, battle, changed, options, turn
 
@@ -198,3 +199,44 @@ def test_an_order_may_pick_no_unit_and_a_unit_rallied_by_a_card_is_not_ordered_b
         game.apply("stark", "units 1 D6; 2 D6")
     game.apply("stark", "units 1 E7; 2 D6")
     assert at(game, "D6").active and game.state.stack[-1].units == [game.state.unit_at("E7")]
+
+
+def test_a_manual_resolution_card_is_played_end_to_end():
+    """The sample's L06 ("Debts Are Paid"): its command order rallies a unit; its tactic, which the engine
+    cannot apply, is resolved by the player: he declares what it did, the engine checks the shape, applies
+    it (an enemy unit moved apart leaves its engagement), and the card goes on to its command order, its
+    discard, and the other house's turn."""
+    units = {
+        "E3": "lannister captain-of-the-rock blue",
+        "F3": "lannister lannisport-guard green",
+        "E4": "stark northern-warhost green",
+        "A7": "stark northern-warhost green",
+    }
+    game = battle(PLAIN, units)
+    guard, warhost = game.state.unit_at("F3"), game.state.unit_at("E4")
+    game = changed(
+        game,
+        stack=turn("lannister"),
+        hands={"stark": [], "lannister": ["L06"]},
+        pools={"stark": [], "lannister": ["morale"]},
+        units={**game.to_position()["units"], guard: {**game.to_position()["units"][guard], "active": False}},
+        engagements=[{"house": "stark", "units": [warhost, game.state.unit_at("E3")]}],
+    )
+    game.apply("lannister", "play L06 via captain-of-the-rock")
+    assert "command 1 tactic before" in options(game, "lannister")
+    game.apply("lannister", "command 1 tactic before")
+    decision = game.decision_for("lannister")
+    assert decision.kind == "adjust" and "toward its own edge" in decision.prompt
+    assert BattlesGame.category("adjust") == "turn"
+    with pytest.raises(IllegalAction, match="it is taken"):
+        game.apply("lannister", "adjust E4 to F3")
+    events = game.apply("lannister", "adjust E4 to E5")
+    assert at(game, "E5") is not None and game.state.engagements == []  # no longer adjacent
+    assert [e.kind for e in events if e.kind in ("adjust", "moves")] == ["moves", "adjust"]
+    assert game.decision_for("lannister").kind == "units"
+    game.apply("lannister", "units 1 F3")
+    assert at(game, "F3").active
+    assert game.state.discards["lannister"] == ["L06"]
+    assert game.state.pools["lannister"] == ["morale"]  # the tactic checks its token, it does not spend it
+    assert game.state.commanders["captain-of-the-rock"].tokens == 1
+    assert [d.kind for d in game.pending()] == ["turn"] and game.pending()[0].house == "stark"

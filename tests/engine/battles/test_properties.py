@@ -7,7 +7,7 @@ reads back from its notation.
 Games are played by a random player that most of the time leans toward the enemy (it attacks when it can
 and moves toward the nearest enemy), so that attacks and eliminations happen often enough; half the games
 of the sweep are played on the sample battle won at once by two eliminations, so that battles also end
-before their last round."""
+before their last round, and a quarter on the sample skirmish."""
 
 from __future__ import annotations
 
@@ -18,39 +18,33 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from data.battles import sample_files
-from engine.battles.actions import Attack, Move, Pass
 from engine.battles.game import BattlesGame
 from engine.battles.invariants import problems
+from engine.battles.random_player import eager_action
+from engine.battles.variants import DEFAULTS
 from engine.core.errors import IllegalAction
-from engine.core.random_player import random_action
 from engine.core.rng import Rng
 
 GAMES = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-# A longer sweep: MAESTER_BATTLES_GAMES=200 plays that many games in test_many_games_keep_every_invariant.
-SWEEP = int(os.environ.get("MAESTER_BATTLES_GAMES", "12"))
+# A longer sweep: MAESTER_BATTLES_GAMES=200 plays that many games in test_many_games_keep_every_invariant
+# (benchmarks/battles_selfplay.py plays 10,000, in several processes).
+SWEEP = int(os.environ.get("MAESTER_BATTLES_GAMES", "20"))
 SHORT = {name: text.replace("count = 6", "count = 2") for name, text in sample_files()}
 
 
-def eager(game: BattlesGame, decision, rng: Rng):
-    """An answer leaning toward battle: attack when possible, move toward the nearest enemy, rarely pass."""
-    options = decision.options or ()
-    if options and rng.below(10):
-        attacks = [o for o in options if isinstance(o, Attack)]
-        if attacks:
-            return rng.choice(attacks)
-        moves = [o for o in options if isinstance(o, Move) and o.to != "exit"]
-        if moves:
-            field, state = game.state.field, game.state
-            enemies = [u.at for u in state.units.values() if u.house != decision.house]
-            return min(moves, key=lambda m: (min(field.distance(m.to, e) for e in enemies), m.format()))
-        acting = [o for o in options if not isinstance(o, Pass)]
-        if acting and decision.kind == "turn":
-            return rng.choice(acting)
-    return random_action(game, decision, rng)
-
-
-def play(seed: int, on_decision=None, check: bool = True, short: bool = False) -> BattlesGame:
-    options = {"scenario": "sample", **({"pack": SHORT} if short else {})}
+def play(
+    seed: int,
+    on_decision=None,
+    check: bool = True,
+    short: bool = False,
+    scenario: str = "sample",
+    variants: bool = False,
+) -> BattlesGame:
+    """A random game leaning toward battle; ``variants``: with settings drawn from the seed."""
+    options: dict = {"scenario": scenario, **({"pack": SHORT} if short else {})}
+    if variants:
+        drawn = Rng(seed ^ 0xBA7713)
+        options.update({name: bool(drawn.below(2)) for name in DEFAULTS})
     game = BattlesGame.setup(2, seed, options)
     rng = Rng(seed * 7919 + 3)
     while not game.over:
@@ -58,7 +52,7 @@ def play(seed: int, on_decision=None, check: bool = True, short: bool = False) -
         decision = pending[rng.below(len(pending))]
         if on_decision is not None:
             on_decision(game, decision, rng)
-        game.apply(decision.house, eager(game, decision, rng))
+        game.apply(decision.house, eager_action(game, decision, rng))
         if check:
             found = problems(game.state)
             assert not found, found
@@ -78,7 +72,8 @@ def test_many_games_keep_every_invariant():
     totals = {"attacks": 0, "eliminations": 0}
     endings = set()
     for seed in range(SWEEP):
-        game = play(seed, short=seed % 2 == 1)
+        scenario = "raid" if seed % 4 == 2 else "sample"
+        game = play(seed, short=seed % 2 == 1, scenario=scenario, variants=True)
         for stat in totals:
             totals[stat] += game.state.stats.get(stat, 0)
         endings.add(game.state.round < game.state.plan.rounds)

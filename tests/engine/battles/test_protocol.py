@@ -25,7 +25,27 @@ LINES = [
     "move G1 exit",
     "move done",
     "attack G5 G4",
+    "attack G5 G4 with F5 F4",
     "attack done",
+    "scorch G5 G4",
+    "extinguish G5 G5",
+    "parting yes",
+    "parting no",
+    "counter yes",
+    "counter no",
+    "loyal yes",
+    "loyal no",
+    "retreat G3",
+    "reroll blue",
+    "reroll none",
+    "follow G4",
+    "follow none",
+    "discard S05 via captain-of-the-north G5",
+    "pick captain-of-the-north master-of-the-hunt",
+    "pick none",
+    "place forest E3",
+    "place captain-of-the-north F10",
+    "place northern-warhost green C8",
     "choose none",
     "choose G5 G6",
     "adjust none",
@@ -55,6 +75,14 @@ def test_notation_is_lenient_about_case_and_strict_about_the_rest():
         ("choose G5 G5", "listed twice"),
         ("adjust G5 sideways", "adjust none"),
         ("keep S03", "keep CARD TOKEN"),
+        ("attack G5 G4 with", "attack HEX HEX with"),
+        ("attack G5 G4 with G4", "neither the lead"),
+        ("parting maybe", "parting yes"),
+        ("retreat", "retreat HEX"),
+        ("reroll gauntlet", "not an order token"),
+        ("pick a a", "picked once"),
+        ("place forest", "place TERRAIN HEX"),
+        ("discard S05 E5", "discard CARD via"),
         ("", "Write an action"),
     ):
         with pytest.raises(NotationError, match=message):
@@ -104,7 +132,9 @@ def test_views_hide_the_hands_and_the_decks():
     assert stark["houses"]["lannister"]["hand_size"] == 3 and stark["houses"]["stark"]["deck_size"] == 9
     text = json.dumps(spectator)
     assert not any(card in text for card in game.state.hands["stark"] + game.state.decks["stark"])
-    assert spectator["waiting_for"] == [{"house": "stark", "kind": "turn", "secret": True}]
+    assert spectator["waiting_for"] == [
+        {"house": "stark", "kind": "turn", "category": "turn", "secret": True}
+    ]
     assert "prompt" in stark["waiting_for"][0]
     assert spectator["content"]["provenance"] == "sample" and "sample" in spectator["battle"]["name"]
 

@@ -28,10 +28,12 @@ def test_the_sample_battle_is_set_up_as_its_plan_says():
             )
             assert unit.strength == load_sample().units[unit.type].strength
         deck = state.decks[house] + state.hands[house]
-        assert len(deck) == 12 and len(set(deck)) == 12  # six basic cards, three for each commander
+        commanders = sum(1 for p in setup.units if p.commander)
+        size = 6 + 3 * commanders  # six basic cards, three for each commander
+        assert len(deck) == size and len(set(deck)) == size
         assert state.command_tokens[house] == setup.command_tokens == 4
     assert all(not c.committed and c.tokens == 0 for c in state.commanders.values())
-    assert len(state.commanders) == 4
+    assert len(state.commanders) == 5
     other = BattlesGame.setup(2, 6, {"scenario": "sample"})
     assert other.state.decks != state.decks  # each deck is shuffled with the seed
 
@@ -54,7 +56,7 @@ def test_the_options_choose_the_content_and_the_battle():
         BattlesGame.setup(3, 1, {})
     with pytest.raises(IllegalAction, match="no option tides"):
         BattlesGame.setup(2, 1, {"tides": True})
-    with pytest.raises(IllegalAction, match="has no battle 'ford'; its battles are sample"):
+    with pytest.raises(IllegalAction, match="has no battle or skirmish 'ford'; it has raid, sample"):
         BattlesGame.setup(2, 1, {"scenario": "ford"})
     with pytest.raises(IllegalAction, match="this is other content"):
         BattlesGame.setup(2, 1, {"content_hash": "0" * 64})

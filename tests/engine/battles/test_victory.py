@@ -4,7 +4,7 @@ stand), the end after the last round with its ties (morale, then the initiative)
 
 from __future__ import annotations
 
-from engine.battles import victory
+from engine.battles import damage, victory
 from tests.engine.battles.helpers import PLAIN, battle, changed, turn
 
 UNITS = {
@@ -79,8 +79,6 @@ def test_instant_victories():
 
 
 def test_points_for_eliminations_are_scored_as_they_happen():
-    from engine.battles import attack
-
     game = battle(PLAIN, UNITS, victory="eliminate_vp = 1")
-    attack.take_hits(game, game.state.unit_at("E2"), 4, "stark")
+    damage.take_hits(game, game.state.unit_at("E2"), 4, "stark")
     assert game.state.vp == {"stark": 1, "lannister": 0}
