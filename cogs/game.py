@@ -324,7 +324,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
             played = session.require_game()
-            file = await board_file(played.view(None))  # the spectator's view: the image hides every secret
+            # the spectator's view (the image hides every secret), in the game's language
+            file = await board_file(played.view(None), session.settings.language)
             readout = played.readout()
             payload = {
                 "game": session.settings.game,

@@ -50,27 +50,28 @@ DM_CLOSED = 50007  # Discord: "Cannot send messages to this user"
 PRIVATE_KEPT = 500  # private texts kept for people whose DMs are closed (shown by a button)
 
 
-def render_png(view: dict[str, Any]) -> bytes:
-    """The board image of a (spectator's) view. Slow: call it in a thread. The renderer is looked up at
-    each call, so a test may stand one in for it in ``sys.modules``."""
+def render_png(view: dict[str, Any], language: str = "en") -> bytes:
+    """The board image of a (spectator's) view, in ``language`` (the game's). Slow: call it in a thread.
+    The renderer is looked up at each call, so a test may stand one in for it in ``sys.modules``."""
     import renderer
 
-    return renderer.render(view)
+    return renderer.render(view, language=language)
 
 
-def render_closeup(view: dict[str, Any], focus: str) -> bytes | None:
+def render_closeup(view: dict[str, Any], focus: str, language: str = "en") -> bytes | None:
     """A close-up image of ``focus`` (an area), if the game's renderer draws close-ups. Slow: in a thread."""
     import renderer
 
     closeup = getattr(renderer, "closeup", None)
-    return None if closeup is None else closeup(view, focus)
+    return None if closeup is None else closeup(view, focus, language=language)
 
 
 def render_chart(report: dict[str, Any]) -> bytes:
-    """The chart of an end-of-game report, drawn by its game's renderer. Slow: call it in a thread."""
+    """The chart of an end-of-game report, drawn by its game's renderer in the report's language. Slow:
+    call it in a thread."""
     import renderer
 
-    return renderer.chart(report)
+    return renderer.chart(report, language=report.get("language", "en"))
 
 
 async def chart_file(report: dict[str, Any]) -> discord.File | None:
@@ -82,9 +83,9 @@ async def chart_file(report: dict[str, Any]) -> discord.File | None:
     return discord.File(io.BytesIO(png), filename="chart.png")
 
 
-async def closeup_file(view: dict[str, Any], focus: str) -> discord.File | None:
+async def closeup_file(view: dict[str, Any], focus: str, language: str = "en") -> discord.File | None:
     try:
-        png = await asyncio.to_thread(render_closeup, view, focus)
+        png = await asyncio.to_thread(render_closeup, view, focus, language)
     except Exception:
         log.exception("drawing a close-up failed; posting without it")
         return None
@@ -103,7 +104,7 @@ async def report_message(screens: GameScreens, report: dict[str, Any]) -> dict[s
     if report.get("report") == "end":
         file = await chart_file(report)
     elif focus and view:
-        file = await closeup_file(view, str(focus))
+        file = await closeup_file(view, str(focus), report.get("language", "en"))
     else:
         file = None
     if file is not None:
@@ -119,9 +120,10 @@ def _superseded(item: OutboxItem, later: list[OutboxItem]) -> bool:
     )
 
 
-async def board_file(view: dict[str, Any]) -> discord.File | None:
+async def board_file(view: dict[str, Any], language: str = "en") -> discord.File | None:
+    """The board image of ``view`` in ``language`` (the game's) as an attachment; None if drawing failed."""
     try:
-        png = await asyncio.to_thread(render_png, view)
+        png = await asyncio.to_thread(render_png, view, language)
     except Exception:
         log.exception("rendering a board failed; posting it without an image")
         return None
@@ -378,7 +380,7 @@ class OutboxPoster:
     async def _board(self, item: OutboxItem) -> None:
         """The board at a phase's end. It pings nobody: each player was pinged by their prompt's DM."""
         payload = item.payload
-        file = await board_file(payload["view"])
+        file = await board_file(payload["view"], payload.get("language", "en"))  # older items: English
         kwargs: dict[str, Any] = {"embed": embeds.board_embed(payload, image=file is not None)}
         if file is not None:
             kwargs["file"] = file

@@ -16,7 +16,8 @@ from data.games import game
 
 def render(view: dict[str, Any], **kwargs: Any) -> bytes:
     """PNG bytes of the board for ``view``, drawn by the renderer of the view's game; ``kwargs`` go to it
-    (``highlights=False``, for instance). Raises ValueError for a view that names no game, and
+    (``highlights=False``, ``language="es"`` for a board in the game's language, for instance). Raises
+    ValueError for a view that names no game, and
     data.games.UnknownGame for a game that is not registered."""
     draw = game(_game_of(view)).load("renderer")
     png: bytes = draw(view, **kwargs)
@@ -36,11 +37,11 @@ def closeup(view: dict[str, Any], focus: str, **kwargs: Any) -> bytes:
     return png
 
 
-def chart(report: dict[str, Any]) -> bytes:
+def chart(report: dict[str, Any], **kwargs: Any) -> bytes:
     """PNG bytes of the chart of an end-of-game report (the report as the table posts it, naming its
     game: ``report["game"]``), drawn by the ``chart`` function beside the game's renderer, as
-    :func:`closeup` is found. Raises as :func:`closeup` does."""
-    png: bytes = _beside(str(report["game"]), "chart", "charts")(report)
+    :func:`closeup` is found; ``kwargs`` go to it. Raises as :func:`closeup` does."""
+    png: bytes = _beside(str(report["game"]), "chart", "charts")(report, **kwargs)
     return png
 
 

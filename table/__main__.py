@@ -1,4 +1,5 @@
-"""``python -m table demo --players N --out DIR [--game ID]``: watch a whole game played by AI seats."""
+"""``python -m table demo --players N --out DIR [--game ID] [--language es]``: watch a whole game played by
+AI seats."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from i18n import LANGUAGES
 from table.demo import run_demo
 from table.errors import TableError
 from table.kinds import DEFAULT_GAME, kind_of
@@ -37,13 +39,20 @@ def main(argv: list[str] | None = None) -> int:
         "--option", type=_option, action="append", default=[], metavar="NAME=VALUE", help="a game option"
     )
     demo.add_argument("--seed", type=int, help="replay a particular game (random by default)")
+    demo.add_argument(
+        "--language", default="en", choices=LANGUAGES, help="the game's language, its boards' (default en)"
+    )
     args = parser.parse_args(argv)
     try:
         kind = kind_of(args.game)
         options = dict(args.option)
         players = args.players or kind.players[-1]
         style = args.ai or kind.ai_styles[-1]
-        path = asyncio.run(run_demo(players, args.out, style, args.seed, game=args.game, options=options))
+        path = asyncio.run(
+            run_demo(
+                players, args.out, style, args.seed, game=args.game, options=options, language=args.language
+            )
+        )
     except TableError as error:
         print(f"python -m table demo: {error}", file=sys.stderr)
         return 2

@@ -39,8 +39,10 @@ async def run_demo(
     *,
     game: str = DEFAULT_GAME,
     options: dict[str, Any] | None = None,
+    language: str = "en",
 ) -> Path:
-    """Play a complete game of ``game`` and write it to ``out``; returns the path of the log."""
+    """Play a complete game of ``game`` and write it to ``out``, its boards and chart drawn in
+    ``language`` (the game's, as the bot draws them); returns the path of the log."""
     from renderer import chart, render
 
     out.mkdir(parents=True, exist_ok=True)
@@ -49,7 +51,11 @@ async def run_demo(
     table = await Table.open(database, FakeClock())
     try:
         settings = GameSettings(
-            game=game, players=players, house_assignment="random", options=dict(options or {})
+            game=game,
+            players=players,
+            house_assignment="random",
+            options=dict(options or {}),
+            language=language,
         )
         session = await table.create_game(
             NARRATOR,
@@ -69,7 +75,7 @@ async def run_demo(
             if item.kind == "board":
                 boards += 1
                 name = f"board-{boards:03d}-{_slug(payload['title'])}.png"
-                (out / name).write_bytes(render(payload["view"]))
+                (out / name).write_bytes(render(payload["view"], language=payload["language"]))
                 log += [
                     f"## {payload['title']}",
                     "",
@@ -88,7 +94,12 @@ async def run_demo(
                     "",
                 ]
             elif item.kind == "report" and payload.get("report") == "end":
-                _write_report(out, session.name, session.kind.report_markdown(payload), chart(payload))
+                _write_report(
+                    out,
+                    session.name,
+                    session.kind.report_markdown(payload),
+                    chart(payload, language=language),
+                )
                 log += ["## The game in numbers", "", f"[The report]({REPORT}), and its chart:", ""]
                 log += [f"![The game in numbers]({CHART})", ""]
             elif item.kind == "notice":

@@ -68,6 +68,7 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
         summary=summary,
         waiting=session.waiting_summary(),
         view=view,
+        language=session.settings.language,  # the board is drawn in the game's language
     )
 
 
@@ -143,6 +144,7 @@ class Teller:
                     game_id=self.session.id,
                     game=self.session.settings.game,
                     game_name=self.session.name,
+                    language=self.session.settings.language,
                     **report,
                 )
             )
@@ -201,6 +203,7 @@ def report_item(session: Session, report: dict[str, Any]) -> dict[str, Any]:
         "game": session.settings.game,
         "game_name": session.name,
         "status": session.status,
+        "language": session.settings.language,
         "report": "end",
     }
     return item("report", "channel", session.channel_id, **payload)

@@ -23,7 +23,7 @@ from PIL import Image
 
 from renderer.core.colours import PANEL
 from renderer.core.png import encode
-from renderer.thrones import basemap
+from renderer.thrones import basemap, names
 from renderer.thrones.board import STILL, Item, Layout, lay_out, paint
 from renderer.thrones.chart import chart
 from renderer.thrones.closeup import closeup
@@ -33,11 +33,16 @@ from renderer.thrones.style import BOARD, HEIGHT, MAP_WIDTH, WIDTH
 
 @functools.lru_cache(maxsize=8)
 def _background(
-    holders: tuple[tuple[str, str], ...], arrows: tuple[tuple[str, str, str], ...], still: tuple[Item, ...]
+    holders: tuple[tuple[str, str], ...],
+    arrows: tuple[tuple[str, str, str], ...],
+    still: tuple[Item, ...],
+    language: str,
 ) -> Image.Image:
     """The image before its pieces and the changing half of its panel: the map in its holders' colours,
     with the arrows, names, letters and icons, and the panel's rules and legend. These change only when
-    an area changes hands or an Action phase ends, so consecutive boards of a game share one."""
+    an area changes hands or an Action phase ends, so consecutive boards of a game share one. The names
+    and the legend are in ``language`` (the board's, passed to be part of the cache's key)."""
+    del language
     image = Image.new("RGB", (WIDTH, HEIGHT), PANEL)
     image.paste(basemap.neutral(), (0, 0))
     for area, holder in holders:
@@ -48,20 +53,22 @@ def _background(
 
 
 def compose(view: dict[str, Any], highlights: bool = True) -> tuple[Image.Image, Layout]:
-    """The finished image, before encoding, and what its map shows where."""
+    """The finished image, before encoding, and what its map shows where, in the language the board is
+    drawn in (:func:`renderer.thrones.names.speaking`; English by default)."""
     layout = lay_out(view, highlights)
     holders = tuple(sorted(layout.holders.items()))
     still = tuple(item for item in layout.items if item.what in STILL)
-    image = _background(holders, tuple(layout.arrows), still).copy()
+    image = _background(holders, tuple(layout.arrows), still, names.language()).copy()
     paint(image, BOARD, layout, still=False)
     draw_panel(image, view, MAP_WIDTH)
     return image, layout
 
 
-def render(view: dict[str, Any], *, highlights: bool = True) -> bytes:
+def render(view: dict[str, Any], *, highlights: bool = True, language: str = "en") -> bytes:
     """PNG bytes of the board for ``view``; ``highlights`` adds the marches and battles of the last
-    Action phase."""
-    return encode(compose(view, highlights)[0])
+    Action phase. Every name and word on it is in ``language`` (one of i18n.LANGUAGES: the game's)."""
+    with names.speaking(language):
+        return encode(compose(view, highlights)[0])
 
 
 __all__ = ["chart", "closeup", "compose", "render"]

@@ -8,12 +8,17 @@ from typing import Any
 
 from renderer.core.chart import Series, line_chart
 from renderer.core.png import encode
-from renderer.thrones.names import initial, name, word
+from renderer.thrones.names import initial, name, speaking, word
 from renderer.thrones.style import FACTS, LAND, colour
 
 
-def chart(report: dict[str, Any]) -> bytes:
-    """PNG bytes of the report's castles chart."""
+def chart(report: dict[str, Any], *, language: str = "en") -> bytes:
+    """PNG bytes of the report's castles chart, its words in ``language``."""
+    with speaking(language):
+        return _chart(report)
+
+
+def _chart(report: dict[str, Any]) -> bytes:
     houses = report["houses"]
     series = [
         Series(

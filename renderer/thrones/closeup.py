@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderer.core.colours import DARK, GOLD
 from renderer.core.png import encode
-from renderer.thrones import basemap
+from renderer.thrones import basemap, names
 from renderer.thrones.board import fill_of, lay_out, paint
 from renderer.thrones.style import CLOSEUP_SCALE, FACTS, GEOMETRY, Frame, colour
 
@@ -16,8 +16,14 @@ PAD = 12  # map units of margin around the areas shown
 DIM = 0.55  # how far the areas around them are darkened
 
 
-def closeup(view: dict[str, Any], focus: str, *, highlights: bool = True) -> bytes:
-    """PNG bytes of ``focus`` (an area id) and the areas next to it, at twice the board's scale."""
+def closeup(view: dict[str, Any], focus: str, *, highlights: bool = True, language: str = "en") -> bytes:
+    """PNG bytes of ``focus`` (an area id) and the areas next to it, at twice the board's scale, with
+    their names in ``language``."""
+    with names.speaking(language):
+        return _closeup(view, focus, highlights)
+
+
+def _closeup(view: dict[str, Any], focus: str, highlights: bool) -> bytes:
     if focus not in FACTS.areas:
         raise ValueError(f"There is no area {focus!r} on the board.")
     shown = {focus, *FACTS.areas[focus].adjacent}

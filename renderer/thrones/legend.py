@@ -42,28 +42,30 @@ def _march(image: Image.Image, x: float, y: float) -> None:
     arrow(ImageDraw.Draw(image), (x - 30, y), (x + 34, y), colour(SAMPLE), scale=0.8)
 
 
-ENTRIES: tuple[tuple[Paint, str], ...] = (
-    (_sprite(lambda: pieces.unit("footman", SAMPLE, 1, False, False, K)), names.name("unit", "footman")),
-    (_sprite(lambda: pieces.unit("knight", SAMPLE, 1, False, False, K)), names.name("unit", "knight")),
-    (_sprite(lambda: pieces.unit("siege", SAMPLE, 1, False, False, K)), names.name("unit", "siege")),
-    (_sprite(lambda: pieces.unit("ship", SAMPLE, 1, False, False, K)), names.name("unit", "ship")),
-    (_sprite(lambda: pieces.unit("footman", SAMPLE, 3, False, False, K)), names.word("legend:count")),
-    (_sprite(lambda: pieces.unit("footman", SAMPLE, 1, True, False, K)), names.word("legend:routed")),
-    (_sprite(lambda: pieces.unit("knight", SAMPLE, 2, False, True, K)), names.word("legend:attacking")),
-    (_sprite(lambda: pieces.order(SAMPLE, None, K)), names.word("legend:order-hidden")),
-    (_sprite(lambda: pieces.order(SAMPLE, "march+1*", K)), names.word("legend:order")),
-    (_sprite(lambda: pieces.power_token(SAMPLE, K)), names.word("legend:power-token")),
-    (_sprite(lambda: pieces.garrison(2, SAMPLE, K)), names.word("legend:garrison")),
-    (_sprite(lambda: pieces.neutral_force(5, K)), names.word("legend:neutral-force")),
-    (_sprite(lambda: pieces.held(SAMPLE, K)), names.word("legend:held")),
-    (_sprite(lambda: pieces.icon("castle", 13, 10, K)), names.word("legend:castle")),
-    (_sprite(lambda: pieces.icon("stronghold", 20, 10, K)), names.word("legend:stronghold")),
-    (_sprite(lambda: pieces.icon("supply", 8, 10, K)), names.word("legend:supply")),
-    (_sprite(lambda: pieces.icon("power", 11, 10, K)), names.word("legend:power")),
-    (_port, names.word("legend:port")),
-    (_sprite(lambda: pieces.battle(colour(SAMPLE), BATTLE, K)), names.word("legend:battle")),
-    (_march, names.word("legend:march")),
-    (_sprite(lambda: pieces.no_entry(K)), names.word("legend:impassable")),
+# Each sample, and what it means: a unit's name, or one of the board's words (read when drawn, in the
+# board's language).
+ENTRIES: tuple[tuple[Paint, tuple[str, str]], ...] = (
+    (_sprite(lambda: pieces.unit("footman", SAMPLE, 1, False, False, K)), ("unit", "footman")),
+    (_sprite(lambda: pieces.unit("knight", SAMPLE, 1, False, False, K)), ("unit", "knight")),
+    (_sprite(lambda: pieces.unit("siege", SAMPLE, 1, False, False, K)), ("unit", "siege")),
+    (_sprite(lambda: pieces.unit("ship", SAMPLE, 1, False, False, K)), ("unit", "ship")),
+    (_sprite(lambda: pieces.unit("footman", SAMPLE, 3, False, False, K)), ("word", "legend:count")),
+    (_sprite(lambda: pieces.unit("footman", SAMPLE, 1, True, False, K)), ("word", "legend:routed")),
+    (_sprite(lambda: pieces.unit("knight", SAMPLE, 2, False, True, K)), ("word", "legend:attacking")),
+    (_sprite(lambda: pieces.order(SAMPLE, None, K)), ("word", "legend:order-hidden")),
+    (_sprite(lambda: pieces.order(SAMPLE, "march+1*", K)), ("word", "legend:order")),
+    (_sprite(lambda: pieces.power_token(SAMPLE, K)), ("word", "legend:power-token")),
+    (_sprite(lambda: pieces.garrison(2, SAMPLE, K)), ("word", "legend:garrison")),
+    (_sprite(lambda: pieces.neutral_force(5, K)), ("word", "legend:neutral-force")),
+    (_sprite(lambda: pieces.held(SAMPLE, K)), ("word", "legend:held")),
+    (_sprite(lambda: pieces.icon("castle", 13, 10, K)), ("word", "legend:castle")),
+    (_sprite(lambda: pieces.icon("stronghold", 20, 10, K)), ("word", "legend:stronghold")),
+    (_sprite(lambda: pieces.icon("supply", 8, 10, K)), ("word", "legend:supply")),
+    (_sprite(lambda: pieces.icon("power", 11, 10, K)), ("word", "legend:power")),
+    (_port, ("word", "legend:port")),
+    (_sprite(lambda: pieces.battle(colour(SAMPLE), BATTLE, K)), ("word", "legend:battle")),
+    (_march, ("word", "legend:march")),
+    (_sprite(lambda: pieces.no_entry(K)), ("word", "legend:impassable")),
 )
 COLUMNS = 3
 
@@ -73,7 +75,8 @@ def draw_legend(image: Image.Image, left: float, top: float, width: float) -> No
     top += 58
     column = width / COLUMNS
     rows = -(-len(ENTRIES) // COLUMNS)
-    for i, (paint, text) in enumerate(ENTRIES):
+    for i, (paint, (kind, key)) in enumerate(ENTRIES):
+        text = names.name("unit", key) if kind == "unit" else names.word(key)
         x = left + (i // rows) * column
         y = top + (i % rows) * ROW + ROW / 2
         paint(image, x + 36, y)

@@ -13,12 +13,15 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.core.colours import DARK, GOLD, LIGHT, PANEL_DIM, PANEL_TEXT, RGB, ink_on
-from renderer.core.text import write
+from renderer.core.text import width, write
 from renderer.thrones import names, pieces
 from renderer.thrones.legend import draw_legend
 from renderer.thrones.style import FACTS, HEIGHT, PANEL_WIDTH, colour
 
 PAD = 44
+# The houses' table: each column's heading (a board word) and its centre, from the panel's inner left.
+WILDLINGS_BOX = 250  # the width of the wildling threat's box, at the header's right
+HOUSE_COLUMNS = (("power", 420), ("victory", 600), ("supply", 800), ("cards", 940), ("specials", 1070))
 LINE = (70, 68, 78)
 CELL_OFF = (44, 42, 50)
 CELL_PAST = (78, 74, 86)
@@ -93,11 +96,14 @@ def _header(
     round and wildling tracks under them."""
     last = FACTS.last_round
     write(image, (x, top), names.word("round", round=view["round"], last=last), 92, PANEL_TEXT)
-    phase = "over" if view["over"] else view["phase"]
-    write(image, (x, top + 112), names.name("phase", phase), 64, GOLD)
+    phase = names.name("phase", "over" if view["over"] else view["phase"])
     threat = view["wildlings"]["threat"]
     right = x + inner
-    draw.rounded_rectangle((right - 250, top + 6, right, top + 176), radius=18, fill=(60, 96, 140))
+    size = 64  # smaller for a long name ("Fase del Continente Occidentale"), to stay clear of the threat
+    while size > 40 and width(phase, size) > inner - WILDLINGS_BOX - 24:
+        size -= 2
+    write(image, (x, top + 112 + (64 - size) / 2), phase, size, GOLD)
+    draw.rounded_rectangle((right - WILDLINGS_BOX, top + 6, right, top + 176), radius=18, fill=(60, 96, 140))
     write(image, (right - 125, top + 44), names.word("wildlings"), 40, LIGHT, anchor="mm")
     write(image, (right - 125, top + 120), str(threat), 92, LIGHT, anchor="mm")
     top += 206
@@ -160,9 +166,8 @@ def _houses(
     special orders."""
     draw.line((x, top, x + inner, top), fill=LINE, width=2)
     write(image, (x, top + 12), names.word("houses"), 44, GOLD)
-    columns = (("power", 420), ("victory", 600), ("supply", 800), ("cards", 940), ("specials", 1070))
     top += 74
-    for key, cx in columns:
+    for key, cx in HOUSE_COLUMNS:
         title = names.word(key) if key != "victory" else names.word("victory-note", goal=FACTS.castles_to_win)
         write(image, (x + cx, top), title, 26, PANEL_DIM, anchor="ma", bold=False)
     top += 40

@@ -2,9 +2,9 @@
 letter), its icons, its port mark, then its pieces, each put by :class:`renderer.core.placement.Room`
 at the free spot inside the area nearest the anchor the geometry gives for it.
 
-The names and icons never move, so they are placed once per process; the pieces of an area are placed
-again only when what stands in it changes (placements are cached by the sizes they hold), which keeps
-a render's placement to a few dictionary look-ups.
+The names and icons never move, so they are placed once per process and language; the pieces of an area
+are placed again only when what stands in it changes (placements are cached by the sizes they hold), which
+keeps a render's placement to a few dictionary look-ups.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ ICON_WIDTHS = {"castle": 13, "stronghold": 20, "supply": 8, "power": 11}
 ICON_GAP = 2
 ROOMY = 9000  # square map units: an area smaller than this gets a smaller name
 SMALL_LABEL_SIZE = 10
+SMALLEST_LABEL_SIZE = 7  # the last size a name is tried at (Portuguese "Guardamar" needs it in Seagard)
 SMALL_ICONS = 0.8  # and smaller icons
 NUDGES = ((0.0, -10.0), (0.0, 10.0), (-10.0, 0.0), (10.0, 0.0))  # map units
 SHRINKABLE = frozenset({"battle"})
@@ -105,7 +106,7 @@ def _label(area: str) -> Label | None:
     text = names.name("area", area)
     tries = []
     largest = LABEL_SIZE if room(area).cells >= ROOMY else SMALL_LABEL_SIZE  # leave a small area room
-    for size in range(largest, 7, -1):
+    for size in range(largest, SMALLEST_LABEL_SIZE - 1, -1):
         for lines in (balanced_lines(text, longest=10), [text]):
             tries.append((tuple(lines), size))
     anchor = GEOMETRY.areas[area].label
@@ -153,8 +154,14 @@ def _icons(area: str, label: Label | None) -> tuple[tuple[str, Box], ...]:
     return tuple(boxes)
 
 
-@functools.cache
 def statics(area: str) -> Statics:
+    """What never moves in ``area``, in the board's language (its name's length decides the rest)."""
+    return _statics(area, names.language())
+
+
+@functools.cache
+def _statics(area: str, language: str) -> Statics:
+    del language  # the cache's key: _label reads the name in it
     label = _label(area)
     icons = _icons(area, label)
     return Statics(label, _letter(area, label, [box for _, box in icons]), icons)
@@ -197,14 +204,21 @@ def _prefer(area: str, spec: Spec, previous: Box | None) -> Point:
     return shape.units[0], shape.units[1]
 
 
-@functools.lru_cache(maxsize=8192)
 def place(area: str, specs: tuple[Spec, ...]) -> tuple[Box | None, ...]:
+    return _placed(area, specs, names.language())
+
+
+@functools.lru_cache(maxsize=8192)
+def _placed(area: str, specs: tuple[Spec, ...], language: str) -> tuple[Box | None, ...]:
     """Boxes for ``specs`` in ``area``, in order, clear of its statics and of each other; None for a
     piece that finds no room (the tests make sure none does).
 
     A crowded area is tried again closer packed, then with its largest pieces placed first (a small
     area has room for them only before the small ones have scattered over it), then with the first
-    piece moved off its anchor (in a round port, a chip in the middle leaves no room for a second)."""
+    piece moved off its anchor (in a round port, a chip in the middle leaves no room for a second).
+
+    Cached per ``language``: the area's name, and so the room left, is as long as that language's."""
+    del language
     margin = PORT_MARGIN if FACTS.areas[area].kind == "port" else MARGIN
     best: tuple[Box | None, ...] = ()
     largest_first = sorted(range(len(specs)), key=lambda i: -specs[i].width * specs[i].height)

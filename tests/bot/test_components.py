@@ -465,16 +465,24 @@ async def test_boards_carry_the_rendered_image(table: Table, monkeypatch: pytest
     import types
 
     seen: list[dict[str, Any]] = []
+    languages: list[str] = []
+
+    def render(view: dict[str, Any], language: str) -> bytes:
+        seen.append(view)
+        languages.append(language)
+        return b"\x89PNG\r\n\x1a\nfake"
+
     fake_renderer = types.ModuleType("renderer")
-    fake_renderer.render = lambda view: seen.append(view) or b"\x89PNG\r\n\x1a\nfake"  # type: ignore[attr-defined]
+    fake_renderer.render = render  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "renderer", fake_renderer)
-    await three_player_game(table)
+    await three_player_game(table, language="es")
     bot = PosterBot(table, closed=set())
     await OutboxPoster(bot).flush()  # type: ignore[arg-type]
     board = next(s for s in bot.sent if s.get("file") is not None)
     assert board["file"].filename == "board.png"
     assert board["embed"].image.url == "attachment://board.png"
     assert seen and all(view["viewer"] is None for view in seen)  # only the spectator's view is drawn
+    assert set(languages) == {"es"}  # in the game's language
 
 
 async def test_the_real_renderer_draws_a_board_of_a_real_game(table: Table) -> None:

@@ -49,8 +49,8 @@ async def test_a_game_won_by_ai_seats_posts_its_report_after_its_end(
 ) -> None:
     # A whole game posts some thirty boards and many battles: small stand-ins for their images keep it
     # quick; the chart is the renderer's own.
-    monkeypatch.setattr(poster, "render_png", lambda view: make_png(8, 8))
-    monkeypatch.setattr(poster, "render_closeup", lambda view, focus: make_png(8, 8))
+    monkeypatch.setattr(poster, "render_png", lambda view, language="en": make_png(8, 8))
+    monkeypatch.setattr(poster, "render_closeup", lambda view, focus, language="en": make_png(8, 8))
     async with maester_bot(fake, tmp_path / "maester.sqlite3") as bot:
         created = await fake.slash("alice", "game", "create", options={"players": 3})
         opened = await created.wait_message(timeout=WAIT)

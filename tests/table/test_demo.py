@@ -34,3 +34,10 @@ async def test_the_demo_writes_every_phases_board_and_the_game_log(tmp_path):
     lines = (tmp_path / "notation.txt").read_text().splitlines()
     assert seed == 7
     assert ThronesGame.replay(lines, players=3, seed=seed).to_position() == position
+
+
+async def test_the_demo_draws_its_boards_in_the_language_asked(tmp_path):
+    await run_demo(3, tmp_path / "en", style="sensible", seed=7)
+    await run_demo(3, tmp_path / "es", style="sensible", seed=7, language="es")
+    first = "board-001-the-game-begins.png"
+    assert (tmp_path / "es" / first).read_bytes() != (tmp_path / "en" / first).read_bytes()
