@@ -81,6 +81,7 @@ class Session:
     log_title: str = ""  # its title: the phase it tells
     broken: str | None = None  # why the game could not be loaded: it is set aside until repaired
     votes: list[Vote] = field(default_factory=list)  # the players' votes still open (table.votes)
+    threads_seen: Any = None  # the seats and status the diplomacy threads were last brought in line with
     vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
     ends_after_round: int | None = None  # the players (or a moderator) end the game after this round
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

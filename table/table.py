@@ -1552,6 +1552,12 @@ class Table:
         :func:`table.diplomacy.sync`), in the caller's transaction; nothing when nothing changed."""
         if session.settings.diplomacy == "off" or session.status == LOBBY:
             return
+        # The threads follow the seats and the status alone: most actions change neither, and then the
+        # threads are not read back (this runs in every action's write).
+        seen = (session.status, session.broken, tuple((s.house, s.user_id, s.ai) for s in session.seats))
+        if session.threads_seen == seen:
+            return
+        session.threads_seen = seen
         threads = {row["key"]: DiplomacyThread.from_row(row) for row in await store.threads(session.id)}
         changed, items = diplomacy.sync(session, threads)
         for thread in changed:
