@@ -39,6 +39,7 @@ __all__ = [
     "DataError",
     "Language",
     "Name",
+    "Named",
     "Names",
     "expected_ids",
     "fold",
@@ -283,6 +284,18 @@ def expected_ids(facts: ThronesData) -> dict[str, tuple[str, ...]]:
         "tides_of_battle": tuple(facts.tides_cards),
         "terms": TERMS,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A thing of the game by its id, named in whichever language it is read (an :class:`i18n.Localized`):
+    a message's field, ``said("{house} holds {area}.", house=Named("houses", "stark"), area=...)``."""
+
+    category: str
+    id: str
+
+    def said_in(self, language: str) -> str:
+        return load()[language].name(self.category, self.id)
 
 
 @functools.cache

@@ -20,8 +20,10 @@ from __future__ import annotations
 import functools
 import gettext
 import io
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -33,10 +35,16 @@ __all__ = [
     "ENGLISH_NAMES",
     "LANGUAGES",
     "SOURCE_LANGUAGE",
+    "Localized",
+    "Said",
     "Translator",
     "catalogue",
     "language_of",
+    "nsaid",
     "po_path",
+    "psaid",
+    "said",
+    "say",
     "translator",
 ]
 
@@ -71,6 +79,19 @@ def catalogue(language: str) -> Catalog:
         return read_po(file, locale=language, domain=DOMAIN)
 
 
+@runtime_checkable
+class Localized(Protocol):
+    """Something said in whichever language its reader reads: a message, or a game's name (an area, a
+    house). A message's field may be one, and is then said in the message's language."""
+
+    def said_in(self, language: str) -> str: ...
+
+
+def say(text: str | Localized, language: str) -> str:
+    """``text`` in ``language``: a plain string is already words (a name a person gave, a quoted input)."""
+    return text if isinstance(text, str) else text.said_in(language)
+
+
 @dataclass(frozen=True)
 class Translator:
     """A language's messages. Each method formats the translation with the fields given
@@ -80,15 +101,27 @@ class Translator:
     translations: gettext.GNUTranslations
 
     def gettext(self, message: str, /, **fields: object) -> str:
-        return self.translations.gettext(message).format(**fields)
+        return self._format(self.translations.gettext(message), fields)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **fields: object) -> str:
         """The form for ``n`` (which the text shows only if it has a field for it, passed in ``fields``)."""
-        return self.translations.ngettext(singular, plural, n).format(**fields)
+        return self._format(self.translations.ngettext(singular, plural, n), fields)
 
     def pgettext(self, context: str, message: str, /, **fields: object) -> str:
         """A message whose English text alone does not say what it is (a command's name, a game's title)."""
-        return self.translations.pgettext(context, message).format(**fields)
+        return self._format(self.translations.pgettext(context, message), fields)
+
+    def _format(self, text: str, fields: Mapping[str, object]) -> str:
+        """``text`` with its fields filled, each :class:`Localized` one said in this language. A message
+        without fields is not formatted at all, so text that merely contains a brace is safe."""
+        if not fields:
+            return text
+        return text.format(
+            **{
+                name: say(value, self.language) if isinstance(value, Localized) else value
+                for name, value in fields.items()
+            }
+        )
 
     def command(self, path: str) -> str:
         """A slash command as this language's readers see it in Discord: ``/game join`` in Spanish is
@@ -115,3 +148,42 @@ def translator(language: str) -> Translator:
     write_mo(buffer, catalogue(language), use_fuzzy=False)
     buffer.seek(0)
     return Translator(language, gettext.GNUTranslations(buffer))
+
+
+@dataclass(frozen=True)
+class Said:
+    """A message whose language is chosen where it is read, not where it is written: the table words a
+    refusal once, and each reader sees it in theirs. Made by :func:`said`, :func:`nsaid` and :func:`psaid`
+    (which the catalogue's extractor knows as gettext calls). ``str()`` of it is the English text."""
+
+    message: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+    context: str | None = None
+    plural: str | None = None
+    count: int = 1
+
+    def said_in(self, language: str) -> str:
+        words = translator(language)
+        if self.plural is not None:
+            return words.ngettext(self.message, self.plural, self.count, **self.fields)
+        if self.context is not None:
+            return words.pgettext(self.context, self.message, **self.fields)
+        return words.gettext(self.message, **self.fields)
+
+    def __str__(self) -> str:
+        return self.said_in(SOURCE_LANGUAGE)
+
+
+def said(message: str, /, **fields: object) -> Said:
+    """A message to say later, in its reader's language: ``said("{game} is paused.", game=name)``."""
+    return Said(message, fields)
+
+
+def nsaid(singular: str, plural: str, count: int, /, **fields: object) -> Said:
+    """A counted message; ``count`` is also its field ``{count}``."""
+    return Said(singular, {"count": count, **fields}, plural=plural, count=count)
+
+
+def psaid(context: str, message: str, /, **fields: object) -> Said:
+    """A message with a context (see :meth:`Translator.pgettext`)."""
+    return Said(message, fields, context=context)

@@ -24,6 +24,8 @@ from babel.messages.pofile import read_po, write_po
 from i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
+# gettext's own names, and Maester's for the messages said later (:func:`i18n.said`...).
+KEYWORDS = {**DEFAULT_KEYWORDS, "said": None, "nsaid": (1, 2), "psaid": ((1, "c"), 2)}
 # The packages whose code says things to people (the engine's messages are the table's to word).
 SOURCE_PACKAGES = ("cogs", "table", "renderer")
 # "# Translators: ..." just above a gettext call becomes a comment beside its entry in every .po file.
@@ -55,7 +57,7 @@ def source_entries(root: Path = ROOT) -> list[Entry]:
     for package in SOURCE_PACKAGES:
         results = extract_from_dir(
             root / package,
-            keywords=DEFAULT_KEYWORDS,
+            keywords=KEYWORDS,
             comment_tags=(COMMENT_TAG,),
             strip_comment_tags=True,
         )

@@ -134,3 +134,23 @@ def test_a_message_left_in_a_catalogue_and_a_malformed_one_are_named(scratch: Pa
         problems([Entry("{count} houses")])
     )
     assert "is no longer in the code" in "\n".join(problems([Entry("Something else")]))
+
+
+def test_a_message_said_later_is_said_in_each_readers_language_with_its_names_too() -> None:
+    from data.thrones_names import Named
+    from i18n import nsaid, said
+    from table.errors import TableError
+
+    message = said("no {option}", option="Tides of Battle")
+    assert str(message) == "no Tides of Battle"
+    assert message.said_in("es") == translator("es").gettext("no {option}", option="Tides of Battle")
+    assert nsaid("{count}-player game", "{count}-player game", 4).said_in("es") == "Partida de 4 jugadores"
+    named = Named("areas", "the-reach")
+    assert named.said_in("en") == "The Reach"
+    assert named.said_in("es") != named.said_in("en")
+    assert translator("es").gettext("no {option}", option=named).endswith(named.said_in("es"))
+    refusal = TableError("no {option}", option=named)
+    assert str(refusal) == "no The Reach"
+    assert refusal.said_in("es") == translator("es").gettext("no {option}", option=named)
+    # A refusal without fields is never formatted: a person's text in it may hold braces.
+    assert str(TableError("No game is called '{x}'.")) == "No game is called '{x}'."
