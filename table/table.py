@@ -31,12 +31,12 @@ from table.people import Actor
 from table.prompting import seat_id
 from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Session
 from table.settings import MAX_SECONDS, GameSettings
-from table.store import ActionRow, AuditEntry, OutboxItem, Store
+from table.store import ActionRow, AuditEntry, OutboxItem, SavedPosition, Store, StoredGame, read_deadline
 from table.text import MAX_LINE, MAX_NAME, MAX_REASON, clean, quote
 
 log = logging.getLogger("maester.table")
 
-SNAPSHOT_EVERY = 50
+SNAPSHOT_EVERY = 50  # a snapshot every so many actions: undos replay from the one before what they keep
 
 
 @dataclass
@@ -93,16 +93,23 @@ class Table:
 
     async def load(self) -> None:
         """Load the servers' settings and every game, finished ones included (their board, chronicle,
-        status and export stay available): its seats, its game (latest snapshot plus the actions after it)
-        and its deadlines. A game that does not load is set aside (see :meth:`_set_aside`) and every other
-        game runs."""
+        status and export stay available), in a handful of queries: its seats, its game (from the position
+        saved with its last change: nothing is replayed) and its deadlines; its action log is read when
+        first needed (:meth:`load_log`). A game that does not load is set aside (see :meth:`_set_aside`)
+        and every other game runs."""
         self.moderator_roles = await self.store.servers()
         self.pings = await self.store.pings()
-        for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
-            session = await self._load_game(row)
-            self.sessions[session.id] = session
+        for stored in await self.store.stored_games():
+            self._register(await self._load_game(stored))
 
-    async def _load_game(self, row: dict[str, Any]) -> Session:
+    def _register(self, session: Session) -> None:
+        self.sessions[session.id] = session
+
+    def _forget(self, game_id: int) -> None:
+        self.sessions.pop(game_id, None)
+
+    async def _load_game(self, stored: StoredGame) -> Session:
+        row = stored.row
         try:
             session = Session(
                 id=int(row["id"]),
@@ -121,22 +128,45 @@ class Table:
                 raise TypeError("the summary is not a list")
             session.summary = [str(line) for line in summary]
             session.log_part = int(row.get("log_part") or 0)
-            session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
-            session.spectators = await self.store.spectators(session.id)
-            if session.status != LOBBY:
-                await self._rebuild(session)
-                session.deadlines = {
-                    d["house"]: Deadline(**d) for d in await self.store.deadlines(session.id)
-                }
+            session.seats = [Seat(**seat) for seat in stored.seats]
+            session.spectators = set(stored.spectators)
+            restored = True
+            if session.status == LOBBY:
+                session.log = []
+            else:
+                restored = self._restore(session, stored.position)
+                if not restored:
+                    await self._rebuild(session)
+                session.deadlines = {d["house"]: Deadline(**read_deadline(d)) for d in stored.deadlines}
                 session.log_title = self._board_title(session)  # the live log tells the phase under way
         except sqlite3.DatabaseError:
             raise  # the file itself is damaged: not one game's problem
         except Exception as error:
             return await self._set_aside(row, error)
-        if row.get("broken"):
-            async with self.store.unit() as store:
-                await store.update_game(session.id, broken=None)
+        if row.get("broken") or not restored:
+            async with self.store.unit() as unit:
+                if row.get("broken"):
+                    await unit.update_game(session.id, broken=None)
+                if not restored:  # replayed from its log: the next start will not need to
+                    await self._save_position(unit, session)
         return session
+
+    def _restore(self, session: Session, saved: dict[str, Any] | None) -> bool:
+        """The game from the position saved with its last change; False (and a warning) when it has none
+        or it does not load, for the log to be replayed instead."""
+        if saved is None:
+            return False
+        try:
+            session.game = session.kind.load_game(json.loads(saved["position"]))
+            last = json.loads(saved["last"])
+            session.last_lines = {str(house): str(line) for house, line in last.items()}
+            session.action_count, session.last_seq = int(saved["actions"]), int(saved["seq"])
+            session.next_seq, session.next_line = int(saved["next_seq"]), int(saved["next_line"])
+        except Exception as error:
+            log.warning("game %s: its position does not load (%s); replaying its log", session.id, error)
+            session.game = None
+            return False
+        return True
 
     async def _set_aside(self, row: dict[str, Any], error: Exception) -> Session:
         """A game that does not load (a damaged row, an action a rules fix now refuses) is kept out of
@@ -161,6 +191,8 @@ class Table:
             session.seats = [Seat(**seat) for seat in await self.store.seats(game_id)]
         with contextlib.suppress(Exception):
             session.log = await self.store.live_actions(game_id)
+        session.next_seq = await self.store.next_seq(game_id)
+        session.next_line = await self.store.next_line(game_id)
         if row.get("broken") != reason:
             text = (
                 f"⚠️ {session.name} (game {game_id}) could not be loaded after a restart ({reason}) and is "
@@ -185,11 +217,29 @@ class Table:
         return session
 
     async def _rebuild(self, session: Session) -> None:
+        """The game replayed from its log (from its latest snapshot), for a game without a saved position
+        that loads: one stored before positions were, or whose position is damaged."""
         session.log = await self.store.live_actions(session.id)
         snapshot = await self.store.latest_snapshot(session.id)
         if snapshot is not None and not any(row.seq == snapshot[0] for row in session.log):
             snapshot = None
         session.game = await asyncio.to_thread(_replay, session, session.log, snapshot)
+        session.next_seq = await self.store.next_seq(session.id)
+        session.next_line = await self.store.next_line(session.id)
+
+    async def load_log(self, session: Session) -> list[ActionRow]:
+        """The game's live actions, read from the store the first time (under the game's lock, so that no
+        action is written meanwhile); then kept, and extended as the game goes."""
+        if not session.log_read:
+            async with session.lock:
+                await self._read_log(session)
+        return session.log
+
+    async def _read_log(self, session: Session) -> list[ActionRow]:
+        """:meth:`load_log` for a caller that holds the game's lock."""
+        if not session.log_read:
+            session.log = await self.store.live_actions(session.id)
+        return session.log
 
     # --- finding games ----------------------------------------------------------------------------
 
@@ -337,8 +387,9 @@ class Table:
                 seed=seed,
                 created_at=now,
             )
+            session.log = []
             await store.audit(game_id, actor.user_id, actor.label, now, "create", "", settings.to_json())
-        self.sessions[game_id] = session
+        self._register(session)
         return session
 
     def _named(self, guild_id: int | None, name: str) -> Session | None:
@@ -554,7 +605,7 @@ class Table:
         asked, answer = mine, None
         if asked is None:
             asked = game.changeable_decision(house)
-            last = next((row.notation for row in reversed(session.log) if row.house == house), None)
+            last = session.last_lines.get(house)
             answer = last.split(":", 1)[1].strip() if last else None
         if asked is not None and fingerprint(decision_json(asked), answer) == expect:
             return
@@ -565,9 +616,7 @@ class Table:
         )
 
     def _already_recorded(self, session: Session, house: str, action: Any) -> bool:
-        line = Game.format_line(house, action)
-        last = next((row for row in reversed(session.log) if row.house == house), None)
-        return last is not None and last.notation == line
+        return session.last_lines.get(house) == Game.format_line(house, action)
 
     async def force(
         self, game_id: int, actor: Actor, house: str, text: str | None = None, reason: str = ""
@@ -629,12 +678,12 @@ class Table:
         events: list[Event] = []
         rows: list[ActionRow] = []
         acted: set[str] = set()
-        seq = await self.store.next_seq(session.id)
+        seq = session.next_seq
         out = list(items)
         told = outbox.Teller(session)  # the channel's story of these steps, in order
         if board_title is not None:  # a board as the game stands before these steps (a start, an undo)
             told.board(board_title)
-        queue = list(steps) or self._ai_steps(session)
+        queue = list(steps) or self._ai_steps(session, session.action_count)
         first = True
         try:
             while queue:
@@ -660,7 +709,7 @@ class Table:
                 seq += 1
                 acted.add(step.house)
                 if not queue:
-                    queue = self._ai_steps(session)
+                    queue = self._ai_steps(session, session.action_count + len(rows))
         except TableError:
             raise
         except Exception as error:
@@ -691,7 +740,7 @@ class Table:
                     ranking=list(readout.ranking),
                 )
             )
-            out += await self._report_items(session, [*session.log, *rows])
+            out += await self._report_items(session, [*await self._read_log(session), *rows])
 
         async def write(unit: Store) -> None:
             if before is not None:
@@ -702,11 +751,12 @@ class Table:
                 await unit.save_snapshot(session.id, rows[-1].seq, game.to_position())
             for entry in out:
                 await unit.add_outbox(session.id, entry, now)
-            await unit.tell(session.id, lines, now)
+            await unit.tell(session.id, session.next_line, lines, now)
             await self._save_deadlines(unit, session)
             await unit.update_game(
                 session.id, status=session.status, summary=session.summary, log_part=session.log_part
             )
+            await self._save_position(unit, session, rows, len(lines))
             if audit is not None:
                 who, what, reason, details = audit
                 await unit.audit(session.id, who.user_id, who.label, now, what, reason, details)
@@ -720,7 +770,8 @@ class Table:
             except Exception:
                 await self._reload(session)
                 raise
-        session.log.extend(rows)
+        session.record(rows)
+        session.next_line += len(lines)
         return Outcome("Recorded.", [e for e in events if e.to is None])
 
     async def _report_items(self, session: Session, rows: list[ActionRow]) -> list[dict[str, Any]]:
@@ -734,14 +785,16 @@ class Table:
             return []
         return [] if report is None else [outbox.report_item(session, report)]
 
-    def _ai_steps(self, session: Session) -> list[Step]:
+    def _ai_steps(self, session: Session, played: int) -> list[Step]:
+        """The next AI seat's step, after ``played`` live actions (which seed its choice: the same
+        whether or not the process restarted in between)."""
         game = session.require_game()
         if game.over:
             return []
         for decision in game.pending():
             seat = session.seat_of_house(decision.house)
             if seat.ai:
-                rng = Rng(session.seed ^ (len(game.log) * 0x9E3779B1))
+                rng = Rng(session.seed ^ (played * 0x9E3779B1))
                 return [Step(decision.house, self._ai_choice(session, decision, seat.ai, rng), None, "ai")]
         return []
 
@@ -786,14 +839,16 @@ class Table:
 
     async def _reload(self, session: Session) -> None:
         """Throw away what memory holds of one game and read it back from the store (the others are not
-        touched)."""
-        row = await self.store.game(session.id)
-        if row is None:
-            self.sessions.pop(session.id, None)
+        touched); its log too, if it had been read."""
+        stored = await self.store.stored_games(session.id)
+        if not stored:
+            self._forget(session.id)
             return
-        reloaded = await self._load_game(row)
+        reloaded = await self._load_game(stored[0])
         reloaded.lock = session.lock
-        self.sessions[session.id] = reloaded
+        if session.log_read and not reloaded.log_read:
+            reloaded.log = await self.store.live_actions(session.id)
+        self._register(reloaded)
 
     # --- moderation -------------------------------------------------------------------------------
 
@@ -835,6 +890,7 @@ class Table:
         self.require_moderator(session, actor)
         if session.broken is None:
             session.require_game()
+        await self.load_log(session)
         keep = await self._undo_target(session, count, to_phase_start)
         return [
             self._shown(session, actor, row) + (f"  ({row.forced})" if row.forced else "")
@@ -861,6 +917,7 @@ class Table:
                 session.require_game()
             if session.status in (OVER, ENDED):
                 raise TableError("This game is over.")
+            await self._read_log(session)
             keep = await self._undo_target(session, count, to_phase_start)
             undone, kept = session.log[keep:], session.log[:keep]
             snapshot = await self.store.latest_snapshot(session.id, kept[-1].seq if kept else -1)
@@ -1065,13 +1122,31 @@ class Table:
             session.deadlines = {}
             items = [outbox.notice(session, f"A moderator ended the game. {reason}".strip())]
             if started:
-                items += await self._report_items(session, list(session.log))
+                items += await self._report_items(session, list(await self._read_log(session)))
             await self._write_moderation(session, actor, "end", reason, {}, None, items)
         return Outcome("The game is ended. Its board, chronicle, status, report and export stay available.")
 
     @staticmethod
     async def _save_deadlines(store: Store, session: Session) -> None:
         await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+
+    @staticmethod
+    async def _save_position(
+        store: Store, session: Session, rows: list[ActionRow] | None = None, lines: int = 0
+    ) -> None:
+        """Write the game's position and the numbers kept with it, once ``rows`` (new actions, not recorded
+        in the session yet) and ``lines`` more lines of its chronicle are written: a restart reads them,
+        not the log."""
+        rows = rows or []
+        saved = SavedPosition(
+            seq=rows[-1].seq if rows else session.last_seq,
+            actions=session.action_count + len(rows),
+            next_seq=rows[-1].seq + 1 if rows else session.next_seq,
+            next_line=session.next_line + lines,
+            last={**session.last_lines, **{row.house: row.notation for row in rows}},
+            position=session.require_game().to_position(),
+        )
+        await store.save_position(session.id, saved)
 
     async def _write_moderation(
         self,
@@ -1129,7 +1204,7 @@ class Table:
 
     # --- export and import ------------------------------------------------------------------------
 
-    def export(self, game_id: int, actor: Actor) -> dict[str, Any]:
+    async def export(self, game_id: int, actor: Actor) -> dict[str, Any]:
         """The whole game: settings, seed, seats, every action and the position (every secret, and the
         random state). Refused to a moderator who holds a seat while the game runs."""
         session = self.reach(game_id, actor)
@@ -1140,6 +1215,7 @@ class Table:
                 "You play in this game, and its export holds every other house's secrets and every future "
                 "shuffle: it is given to moderators without a seat, or after the game."
             )
+        await self.load_log(session)
         data: dict[str, Any] = {
             "format": importing.EXPORT_FORMAT,
             "version": 1,
@@ -1212,9 +1288,9 @@ class Table:
                 created_at=now,
                 seats=seats,
                 game=game,
-                log=list(rows),
                 paused_at=now if status == PAUSED else None,
             )
+            session.log, session.next_seq = list(rows), len(rows)
             await self._write_people(store, session)
             for row in rows:
                 await store.append_action(game_id, row)
@@ -1237,8 +1313,10 @@ class Table:
                 )
                 for entry in (note, outbox.board_item(session, [], "The game is imported")):
                     await store.add_outbox(game_id, entry, now)
+            if status != ACTIVE:  # an active one's is written as it goes on
+                await self._save_position(store, session)
         if session.status != OVER:
-            self.sessions[game_id] = session
+            self._register(session)
         return session
 
     # --- time: reminders and deadlines ------------------------------------------------------------
@@ -1390,7 +1468,7 @@ class Table:
         the game, off the event loop."""
         session = self.reach(game_id, actor)
         session.require_game()
-        report = await asyncio.to_thread(_game_report, session, list(session.log))
+        report = await asyncio.to_thread(_game_report, session, list(await self.load_log(session)))
         if report is None:
             raise TableError(f"{session.kind.title} keeps no report of its games.")
         payload: dict[str, Any] = outbox.report_item(session, report)["payload"]
@@ -1419,8 +1497,14 @@ class Table:
         return await self.store.unsent(limit)
 
     async def mark_sent(self, item_id: int) -> bool:
+        """Mark an item delivered; False if it was already (it is never handed out again)."""
+        return await self.mark_all_sent([item_id]) == 1
+
+    async def mark_all_sent(self, item_ids: list[int]) -> int:
+        """Mark items delivered, in one write; returns how many were not marked already."""
         async with self.store.unit() as store:
-            return await store.mark_sent(item_id, self.clock.now())
+            changed = await store.mark_sent(item_ids, self.clock.now())
+        return changed.rows
 
     async def post_of(self, game_id: int, key: str) -> tuple[int, int] | None:
         """The channel and message of a post the bot edits (a phase's live log), once posted."""
@@ -1439,7 +1523,8 @@ class Table:
     async def retry_owed(self, game_ids: list[int] | None = None) -> int:
         """Try the owed items (of these games) again at once: a permission may have been granted."""
         async with self.store.unit() as store:
-            return await store.retry_owed_now(game_ids)
+            changed = await store.retry_owed_now(game_ids)
+        return changed.rows
 
     def games_in_guild(self, guild_id: int) -> list[int]:
         return [s.id for s in self.sessions.values() if s.guild_id == guild_id]

@@ -32,6 +32,7 @@ BURST = textwrap.dedent(
         moderator = Actor(5, "Admin", admin=True, guild_id=10, channel_id=100)
         while True:
             session = table.session(game_id)
+            await table.load_log(session)  # read from the store the first time
             if session.log and rng.random() < 0.25:
                 count = rng.randint(1, min(3, len(session.log)))
                 seqs = [row.seq for row in session.log[-count:]]
