@@ -26,6 +26,7 @@ from engine.core.rng import Rng
 from table import access, importing, outbox
 from table.clock import Clock, SystemClock
 from table.errors import TableError
+from table.index import Index
 from table.outbox import decision_json, fingerprint
 from table.people import Actor
 from table.prompting import seat_id
@@ -33,6 +34,7 @@ from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Se
 from table.settings import MAX_SECONDS, GameSettings
 from table.store import ActionRow, AuditEntry, OutboxItem, SavedPosition, Store, StoredGame, read_deadline
 from table.text import MAX_LINE, MAX_NAME, MAX_REASON, clean, quote
+from table.wakes import Wakes
 
 log = logging.getLogger("maester.table")
 
@@ -67,7 +69,9 @@ class Table:
         self.default_moderator_role = moderator_role
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
-        self.sessions: dict[int, Session] = {}
+        self.sessions: dict[int, Session] = {}  # change it through _register and _forget (the indexes)
+        self._index = Index()
+        self._wakes = Wakes()
 
     @classmethod
     async def open(
@@ -104,9 +108,13 @@ class Table:
 
     def _register(self, session: Session) -> None:
         self.sessions[session.id] = session
+        self._index.put(session)
+        self._schedule(session)
 
     def _forget(self, game_id: int) -> None:
         self.sessions.pop(game_id, None)
+        self._index.drop(game_id)
+        self._wakes.set(game_id, None)
 
     async def _load_game(self, stored: StoredGame) -> Session:
         row = stored.row
@@ -258,14 +266,24 @@ class Table:
             raise TableError(f"There is no open game number {game_id}.")
         return session
 
+    def _games(self, ids: Iterable[int]) -> list[Session]:
+        """The open games of these numbers, in order."""
+        return [self.sessions[i] for i in sorted(ids) if i in self.sessions]
+
     def games_in_channel(self, channel_id: int) -> list[Session]:
-        return [s for s in self.sessions.values() if s.channel_id == channel_id]
+        return [s for s in self._games(self._index.in_channel(channel_id)) if s.channel_id == channel_id]
 
     def games_of_user(self, user_id: int) -> list[Session]:
-        return [s for s in self.sessions.values() if s.seat_of_user(user_id) is not None]
+        return [s for s in self._games(self._index.of_user(user_id)) if s.seat_of_user(user_id) is not None]
 
     def reachable_games(self, actor: Actor) -> list[Session]:
-        return [s for s in self.sessions.values() if access.reachable(s, actor)]
+        """The games a person may reach from where they ask: their server's, or by DM their own (and the
+        games made outside Discord, for callers outside it)."""
+        if actor.guild_id is not None:
+            ids = self._index.in_guild(actor.guild_id)
+        else:
+            ids = self._index.in_guild(None) | self._index.of_user(actor.user_id)
+        return [s for s in self._games(ids) if access.reachable(s, actor)]
 
     def find(self, actor: Actor, game_id: int | None = None) -> Session:
         """The game a command is about: the one named; else, among the games the person may reach from
@@ -273,10 +291,11 @@ class Table:
         the only one of theirs waiting on them, their only one; open games before finished ones."""
         if game_id is not None:
             return self.reach(game_id, actor)
-        games = self.reachable_games(actor)
-        mine = [s for s in games if s.seat_of_user(actor.user_id) is not None]
+        mine = [s for s in self.games_of_user(actor.user_id) if access.reachable(s, actor)]
         here = [s for s in mine if actor.in_channel(s.channel_id)]
-        channel = [s for s in games if actor.in_channel(s.channel_id)]
+        places = [c for c in (actor.channel_id, actor.parent_id) if c is not None]
+        nearby = self._games(set().union(*(self._index.in_channel(c) for c in places)))
+        channel = [s for s in nearby if actor.in_channel(s.channel_id) and access.reachable(s, actor)]
         waiting = [s for s in mine if self._waits_on(s, actor.user_id)]
         for candidates in (here, channel, waiting, mine):
             for pool in (candidates, [s for s in candidates if s.status not in (OVER, ENDED)]):
@@ -396,7 +415,11 @@ class Table:
         """The game of this server with this name (names are unique in a server, whatever the case)."""
         folded = name.casefold()
         return next(
-            (s for s in self.sessions.values() if s.guild_id == guild_id and s.name.casefold() == folded),
+            (
+                s
+                for s in self._games(self._index.in_guild(guild_id))
+                if s.guild_id == guild_id and s.name.casefold() == folded
+            ),
             None,
         )
 
@@ -547,10 +570,11 @@ class Table:
             await self._reload(session)
             raise
 
-    @staticmethod
-    async def _write_people(store: Store, session: Session) -> None:
+    async def _write_people(self, store: Store, session: Session) -> None:
+        """Write the game's seats and spectators (and index its people as they are now)."""
         await store.save_seats(session.id, [seat.to_row() for seat in session.seats])
         await store.save_spectators(session.id, session.spectators)
+        self._index.put(session)
 
     # --- playing ----------------------------------------------------------------------------------
 
@@ -1126,9 +1150,10 @@ class Table:
             await self._write_moderation(session, actor, "end", reason, {}, None, items)
         return Outcome("The game is ended. Its board, chronicle, status, report and export stay available.")
 
-    @staticmethod
-    async def _save_deadlines(store: Store, session: Session) -> None:
+    async def _save_deadlines(self, store: Store, session: Session) -> None:
+        """Write the game's deadlines (and reschedule its next wake: every change of them is written)."""
         await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+        self._schedule(session)
 
     @staticmethod
     async def _save_position(
@@ -1323,19 +1348,12 @@ class Table:
 
     def next_wakeup(self) -> float | None:
         """When :meth:`tick` next has something to do."""
-        times = []
-        for session in self.sessions.values():
-            if session.status != ACTIVE:
-                continue
-            for deadline in session.deadlines.values():
-                if not deadline.expired:
-                    times.append(deadline.due_at)
-                times += [
-                    deadline.due_at - r
-                    for r in session.settings.reminders
-                    if r not in deadline.reminded and deadline.due_at - r > deadline.started_at
-                ]
-        return min(times) if times else None
+        first = self._wakes.first()
+        return None if first is None else first[0]
+
+    def _schedule(self, session: Session) -> None:
+        times = [at for at, _, _ in _wake_times(session)]
+        self._wakes.set(session.id, min(times) if times else None)
 
     async def tick(self) -> int:
         """Send the reminders that are due and apply the passed deadlines, oldest first (those that passed
@@ -1357,23 +1375,20 @@ class Table:
             handled += 1
 
     def _next_due(self) -> tuple[float, Session, str, int | None] | None:
+        """The earliest reminder or deadline due now: the game at the top of the heap of next times, and
+        in it the earliest (the first of its deadlines, the deadline before its reminders, on a tie)."""
         now = self.clock.now()
-        best: tuple[float, Session, str, int | None] | None = None
-        for session in self.sessions.values():
-            if session.status != ACTIVE:
-                continue
-            for deadline in session.deadlines.values():
-                candidates: list[tuple[float, int | None]] = []
-                if not deadline.expired:
-                    candidates.append((deadline.due_at, None))
-                for before in session.settings.reminders:
-                    at = deadline.due_at - before
-                    if before not in deadline.reminded and at > deadline.started_at and not deadline.expired:
-                        candidates.append((at, before))
-                for at, reminder in candidates:
-                    if at <= now and (best is None or at < best[0]):
-                        best = (at, session, deadline.house, reminder)
-        return best
+        while (first := self._wakes.first()) is not None and first[0] <= now:
+            session = self.sessions.get(first[1])
+            if session is not None:
+                due = [(at, house, reminder) for at, house, reminder in _wake_times(session) if at <= now]
+                if due:
+                    at, house, reminder = min(due, key=lambda entry: entry[0])
+                    return at, session, house, reminder
+                self._schedule(session)  # its entry was stale: it has nothing due now
+            else:
+                self._wakes.set(first[1], None)
+        return None
 
     async def _remind(self, session: Session, deadline: Deadline, before: int) -> None:
         deadline.reminded.append(before)
@@ -1527,7 +1542,7 @@ class Table:
         return changed.rows
 
     def games_in_guild(self, guild_id: int) -> list[int]:
-        return [s.id for s in self.sessions.values() if s.guild_id == guild_id]
+        return [s.id for s in self._games(self._index.in_guild(guild_id)) if s.guild_id == guild_id]
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -1553,6 +1568,24 @@ def _replay(session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[s
                 f"its action {row.seq + 1} (House {row.house.title()}) no longer replays"
             ) from error
     return game
+
+
+def _wake_times(session: Session) -> list[tuple[float, str, int | None]]:
+    """When the game's reminders and deadlines fall, as (time, house, reminder: seconds before the
+    deadline, None for the deadline itself), in the order they are handled on a tie: deadline by deadline,
+    each one's end before its reminders. Nothing while the game is not active."""
+    if session.status != ACTIVE:
+        return []
+    times: list[tuple[float, str, int | None]] = []
+    for deadline in session.deadlines.values():
+        if deadline.expired:
+            continue
+        times.append((deadline.due_at, deadline.house, None))
+        for before in session.settings.reminders:
+            at = deadline.due_at - before
+            if before not in deadline.reminded and at > deadline.started_at:
+                times.append((at, deadline.house, before))
+    return times
 
 
 def _phases_before_each_action(session: Session, rows: list[ActionRow]) -> list[tuple[int, str]]:
