@@ -152,12 +152,15 @@ def _transient(error: BaseException) -> bool:
 
 
 class OutboxPoster:
+    PRUNE_EVERY = 3600.0  # seconds between two prunings of what was delivered long ago
+
     def __init__(self, bot: MaesterBot, interval: float = 2.0) -> None:
         self.bot = bot
         self.interval = interval
         self.private: OrderedDict[int, tuple[int, str]] = OrderedDict()
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
+        self._pruned_at: float | None = None
 
     @property
     def table(self) -> Any:
@@ -175,6 +178,7 @@ class OutboxPoster:
             try:
                 _, failed = await self.flush()
                 delay = min(delay * 2, 60.0) if failed else self.interval
+                await self.prune()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -182,6 +186,16 @@ class OutboxPoster:
                 delay = min(delay * 2, 60.0)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def prune(self) -> None:
+        """Forget, now and then, the items delivered longer ago than the table keeps them."""
+        now = self.table.clock.now()
+        if self._pruned_at is not None and now - self._pruned_at < self.PRUNE_EVERY:
+            return
+        self._pruned_at = now
+        pruned = await self.table.prune_outbox()
+        if pruned:
+            log.info("outbox: %s delivered item(s) forgotten", pruned)
 
     async def flush(self) -> tuple[int, int]:
         """Post everything the outbox holds now. Returns (posted, failed)."""

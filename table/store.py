@@ -603,6 +603,13 @@ class Store:
             [(g,) for g in game_ids],
         )
 
+    async def prune_sent(self, before: float) -> Changed:
+        """Forget the items delivered before ``before`` (never one still to send or owed). In a unit: how
+        many, once it is committed."""
+        return await self.db.execute(
+            "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (before,)
+        )
+
     # --- the chronicle ------------------------------------------------------------------------------
 
     async def tell(self, game_id: int, first: int, lines: list[str], at: float) -> None:

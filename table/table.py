@@ -39,6 +39,7 @@ from table.wakes import Wakes
 log = logging.getLogger("maester.table")
 
 SNAPSHOT_EVERY = 50  # a snapshot every so many actions: undos replay from the one before what they keep
+OUTBOX_RETENTION = 7 * 24 * 3600.0  # seconds a delivered outbox item is kept (see Table.prune_outbox)
 
 
 @dataclass
@@ -61,12 +62,20 @@ class Outcome:
 
 
 class Table:
-    def __init__(self, store: Store, clock: Clock | None = None, moderator_role: int | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        moderator_role: int | None = None,
+        outbox_retention: float = OUTBOX_RETENTION,
+    ) -> None:
         """``moderator_role``: a role id whose members moderate the games of *its* server (role ids are
-        unique across Discord, so it counts in one server only), for servers that set none of their own."""
+        unique across Discord, so it counts in one server only), for servers that set none of their own.
+        ``outbox_retention``: seconds a delivered outbox item is kept."""
         self.store = store
         self.clock = clock or SystemClock()
         self.default_moderator_role = moderator_role
+        self.outbox_retention = outbox_retention
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
         self.sessions: dict[int, Session] = {}  # change it through _register and _forget (the indexes)
@@ -75,12 +84,16 @@ class Table:
 
     @classmethod
     async def open(
-        cls, path: str | Path, clock: Clock | None = None, moderator_role: int | None = None
+        cls,
+        path: str | Path,
+        clock: Clock | None = None,
+        moderator_role: int | None = None,
+        outbox_retention: float = OUTBOX_RETENTION,
     ) -> Table:
         """Open the database and load every open game. Raises :class:`StoreError` (and closes the database)
         when the file cannot be read; a single game that does not load is set aside instead."""
         store = await Store.open(path)
-        table = cls(store, clock, moderator_role)
+        table = cls(store, clock, moderator_role, outbox_retention)
         try:
             await table.load()
         except BaseException as error:
@@ -1519,6 +1532,13 @@ class Table:
         """Mark items delivered, in one write; returns how many were not marked already."""
         async with self.store.unit() as store:
             changed = await store.mark_sent(item_ids, self.clock.now())
+        return changed.rows
+
+    async def prune_outbox(self) -> int:
+        """Forget the outbox items delivered longer ago than ``outbox_retention`` (never one still to
+        send, or owed); returns how many."""
+        async with self.store.unit() as store:
+            changed = await store.prune_sent(self.clock.now() - self.outbox_retention)
         return changed.rows
 
     async def post_of(self, game_id: int, key: str) -> tuple[int, int] | None:

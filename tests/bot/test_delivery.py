@@ -140,3 +140,24 @@ async def test_with_dms_closed_and_the_channel_refusing_nothing_is_lost(tmp_path
         assert {s.get("nonce") for s in bot.sent} >= {i.id for i in items}
     finally:
         await table.close()
+
+
+async def test_the_poster_forgets_what_was_delivered_long_ago_at_most_hourly(table: Table) -> None:
+    await three_player_game(table)
+    clock: FakeClock = table.clock  # type: ignore[assignment]
+    poster = OutboxPoster(PosterBot(table, closed=set()))  # type: ignore[arg-type]
+
+    async def count(where: str = "") -> int:
+        async with table.store.db.execute(f"SELECT count(*) FROM outbox {where}") as cursor:
+            return int((await cursor.fetchone())[0])
+
+    await poster.flush()
+    assert await count("WHERE sent_at IS NOT NULL") > 0
+    clock.advance(table.outbox_retention - 600)
+    await poster.prune()  # too recent to forget; the next pruning is an hour away
+    clock.advance(1200)
+    await poster.prune()
+    assert await count() > 0  # old enough now, but within the hour: not pruned yet
+    clock.advance(OutboxPoster.PRUNE_EVERY)
+    await poster.prune()
+    assert await count() == 0
