@@ -4,17 +4,18 @@ the cause is fixed."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 
 from cogs.poster import OutboxPoster
-from table import outbox
+from table import Actor, GameSettings, outbox
 from table.clock import FakeClock
 from table.table import Table
 from tests.bot.test_components import FakeChannel, PosterBot
-from tests.table.conftest import ALICE, BOB, CHANNEL, three_player_game
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, PLAYERS, three_player_game
 
 DAVE_ID = 4
 
@@ -161,3 +162,45 @@ async def test_the_poster_forgets_what_was_delivered_long_ago_at_most_hourly(tab
     clock.advance(OutboxPoster.PRUNE_EVERY)
     await poster.prune()
     assert await count() == 0
+
+
+class HeldChannel(FakeChannel):
+    """A channel whose posts wait until the test lets them through (Discord slow, or rate-limited)."""
+
+    def __init__(self, sent: list[dict[str, Any]], where: str, gate: asyncio.Event) -> None:
+        super().__init__(sent, where)
+        self.gate = gate
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        await self.gate.wait()
+        return await super().send(content, **kwargs)
+
+
+async def test_games_are_posted_side_by_side_and_each_in_order(table: Table) -> None:
+    slow = await three_player_game(table)
+    other_channel = CHANNEL + 1
+    fast = await table.create_game(
+        Actor(ALICE.user_id, "Alice", guild_id=GUILD, channel_id=other_channel),
+        channel_id=other_channel,
+        guild_id=GUILD,
+        settings=GameSettings(players=3),
+    )
+    for house, person in PLAYERS.items():
+        await table.join(
+            fast.id, Actor(person.user_id, person.name, guild_id=GUILD, channel_id=other_channel), house
+        )
+    await table.start(fast.id, Actor(ALICE.user_id, "Alice", guild_id=GUILD, channel_id=other_channel))
+    items = {g: [i.id for i in await table.outbox(1000) if i.game_id == g] for g in (slow, fast.id)}
+    gate = asyncio.Event()
+    bot = PosterBot(table, closed=set())
+    held = HeldChannel(bot.sent, f"channel {CHANNEL}", gate)
+    bot.get_partial_messageable = (  # type: ignore[method-assign]
+        lambda channel_id: held if channel_id == CHANNEL else FakeChannel(bot.sent, f"channel {channel_id}")
+    )
+    flushing = asyncio.create_task(OutboxPoster(bot).flush())  # type: ignore[arg-type]
+    await asyncio.sleep(0.5)  # the slow game's first post waits: the other game goes on meanwhile
+    assert [s["nonce"] for s in bot.sent] == items[fast.id]
+    gate.set()
+    posted, failed = await flushing
+    assert (posted, failed) == (len(items[slow]) + len(items[fast.id]), 0)
+    assert [s["nonce"] for s in bot.sent if s["nonce"] in items[slow]] == items[slow]  # in order
