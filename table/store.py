@@ -269,6 +269,7 @@ class StoreError(Exception):
 
 class Store:
     def __init__(self, db: Any, path: str, writer: Writer | None = None) -> None:
+        """``db``: the aiosqlite connection that reads, or in a :class:`Unit` the :class:`Recorder`."""
         self.db = db
         self.path = path
         self.writer = writer or Writer(path)
