@@ -59,6 +59,7 @@ class Config:
     dev_guild_id: int | None = None
     moderator_role: int | None = None  # a role id: its members moderate the games of that role's server
     log_level: str = "INFO"
+    outbox_retention_days: float = 7.0  # how long what was posted is remembered (see Table.prune_outbox)
     discord_api: str | None = None  # the base URL of the Discord HTTP API (a fake one, in tests)
     discord_gateway: str | None = None  # the gateway's URL; with discord_api alone, asked of that API
 
@@ -114,6 +115,16 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path |
     level = (get("MAESTER_LOG_LEVEL") or "INFO").upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"MAESTER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    retention = get("MAESTER_OUTBOX_RETENTION_DAYS") or "7"
+    try:
+        retention_days = float(retention)
+    except ValueError:
+        retention_days = -1.0
+    if not 0 < retention_days <= 3650:
+        raise ConfigError(
+            f"MAESTER_OUTBOX_RETENTION_DAYS must be a number of days (more than 0, at most 3650), not "
+            f"{retention!r}."
+        )
     api = get("MAESTER_DISCORD_API")
     if api is not None and not api.startswith(("http://", "https://")):
         raise ConfigError(f"MAESTER_DISCORD_API must be an http(s) URL, not {api!r}.")
@@ -126,6 +137,7 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path |
         dev_guild_id=int(guild) if guild else None,
         moderator_role=int(role) if role else None,
         log_level=level,
+        outbox_retention_days=retention_days,
         discord_api=api.rstrip("/") if api else None,
         discord_gateway=gateway,
     )
@@ -157,7 +169,12 @@ class MaesterBot(commands.Bot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
             log.info("using the gateway of %s: %s", self.config.discord_api, url)
-        self.table = await Table.open(self.config.database, self.clock, self.config.moderator_role)
+        self.table = await Table.open(
+            self.config.database,
+            self.clock,
+            self.config.moderator_role,
+            outbox_retention=self.config.outbox_retention_days * 24 * 3600,
+        )
         log.info("table open on %s: %s open game(s)", self.config.database, len(self.table.sessions))
         await self.tree.set_translator(CommandTranslator())  # the commands in Spanish, Portuguese, Italian
         for extension in EXTENSIONS:

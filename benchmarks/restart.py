@@ -23,8 +23,8 @@ from table.clock import FakeClock
 
 GUILD = 10
 HOUSES = ("stark", "lannister", "baratheon")
-# Tables that hold a game's rows, with the column naming the game.
-GAME_TABLES = ("seats", "actions", "snapshots", "deadlines", "chronicle")
+# Tables that hold a game's rows, with the column naming the game (those this version has).
+GAME_TABLES = ("seats", "actions", "snapshots", "deadlines", "chronicle", "positions")
 
 
 async def templates(path: Path) -> list[int]:
@@ -60,6 +60,7 @@ def copy_games(path: Path, sources: list[int], games: int) -> None:
     db = sqlite3.connect(path)
     try:
         columns = {t: [r[1] for r in db.execute(f"PRAGMA table_info({t})")] for t in ("games", *GAME_TABLES)}
+        tables = [t for t in GAME_TABLES if columns[t]]
         next_id = db.execute("SELECT max(id) FROM games").fetchone()[0] + 1
         for n in range(games - len(sources)):
             source, new = sources[n % len(sources)], next_id + n
@@ -69,7 +70,7 @@ def copy_games(path: Path, sources: list[int], games: int) -> None:
                 f"SELECT ?, ?, ?, {', '.join(game_columns)} FROM games WHERE id = ?",
                 (new, 10_000 + new, f"Game {new}", source),
             )
-            for table in GAME_TABLES:
+            for table in tables:
                 rest = [c for c in columns[table] if c != "game_id"]
                 db.execute(
                     f"INSERT INTO {table} (game_id, {', '.join(rest)}) "

@@ -88,7 +88,7 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
     reason = ":".join(cid.args[2:])
     session = table.reach(cid.game_id, actor)
     table.require_moderator(session, actor)
-    if len(session.log) != length:
+    if session.action_count != length:
         await interaction.response.edit_message(
             content="The game has moved on since this preview; nothing was undone. Run `/mod undo` again.",
             view=None,
@@ -190,7 +190,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                     "Confirm to undo them; the game is replayed without them.",
                     2000,
                 ),
-                view=undo_view(session.id, target, len(session.log), reason),
+                view=undo_view(session.id, target, session.action_count, reason),
             )
 
     @app_commands.command(name="pause", description="Pause a game: deadlines stop")
@@ -375,7 +375,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
-            data = self.table.export(session.id, actor_from(interaction))
+            data = await self.table.export(session.id, actor_from(interaction))
             blob = json.dumps(data, indent=1).encode()
             log.info("game %s: exported by user %s", session.id, interaction.user.id)
             await reply.send(
@@ -430,7 +430,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             )
             await reply.send(
                 f"📥 **{session.name}** is imported as game **{session.id}** ({session.status}), "
-                f"{len(session.log)} actions replayed.{more}"
+                f"{session.action_count} actions replayed.{more}"
             )
 
     @staticmethod

@@ -3,9 +3,11 @@ ticker (reminders and passed deadlines, on time).
 
 An outbox item is marked sent only after Discord accepted it, with the item's id as the message nonce, so
 a retry after a crash does not post twice. Items of one game are posted in order: when one fails for a
-passing reason (Discord down, a timeout), that game's later items wait for the next pass. An item owed for
-a missing permission holds up only what the game says to the same place (its channel, or one player's
-DMs): a channel that refuses posts does not keep the players' prompts from their DMs.
+passing reason (Discord down, a timeout), that game's later items wait for the next pass. Games are
+posted side by side (each game its own lane), so a slow or rate-limited channel holds up only its own
+game. An item owed for a missing permission holds up only what the game says to the same place (its
+channel, or one player's DMs): a channel that refuses posts does not keep the players' prompts from their
+DMs.
 
 When Discord refuses an item for a reason people can fix (the bot may not see the channel, may not send
 messages or attach files there, or the person's DMs are closed and the channel refuses too), the item is
@@ -26,6 +28,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -154,7 +157,21 @@ def _transient(error: BaseException) -> bool:
     return isinstance(error, aiohttp.ClientError | asyncio.TimeoutError | OSError)
 
 
+@dataclass
+class Lane:
+    """What one game's lane did in a pass."""
+
+    posted: int = 0
+    failed: int = 0
+    done: int = 0  # posted, or passed over for good
+    held: bool = False  # something of the game waits (owed, or to be retried)
+
+
 class OutboxPoster:
+    PRUNE_EVERY = 3600.0  # seconds between two prunings of what was delivered long ago
+    BATCH = 500  # items read from the outbox at a time
+    LANES = 32  # games posted at once
+
     def __init__(self, bot: MaesterBot, interval: float = 2.0) -> None:
         self.bot = bot
         self.interval = interval
@@ -163,6 +180,8 @@ class OutboxPoster:
         self.handlers: dict[str, Callable[[OutboxItem], Awaitable[None]]] = {}
         self._wake = asyncio.Event()
         self._lock = asyncio.Lock()
+        self._lanes = asyncio.Semaphore(self.LANES)
+        self._pruned_at: float | None = None
 
     @property
     def table(self) -> Any:
@@ -180,6 +199,7 @@ class OutboxPoster:
             try:
                 _, failed = await self.flush()
                 delay = min(delay * 2, 60.0) if failed else self.interval
+                await self.prune()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -188,53 +208,82 @@ class OutboxPoster:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
+    async def prune(self) -> None:
+        """Forget, now and then, the items delivered longer ago than the table keeps them."""
+        now = self.table.clock.now()
+        if self._pruned_at is not None and now - self._pruned_at < self.PRUNE_EVERY:
+            return
+        self._pruned_at = now
+        pruned = await self.table.prune_outbox()
+        if pruned:
+            log.info("outbox: %s delivered item(s) forgotten", pruned)
+
     async def flush(self) -> tuple[int, int]:
-        """Post everything the outbox holds now. Returns (posted, failed)."""
+        """Post everything the outbox holds now. Returns (posted, failed).
+
+        Each game's items go in order, one after another (its lane); the games' lanes run side by side,
+        at most ``LANES`` at once, and discord.py spaces the requests within Discord's rate limits (each
+        channel's and DM's own, and the global one). Their marks go through the table's group commit,
+        so lanes that finish together share a write."""
         posted = failed = 0
         async with self._lock:
             while True:
-                items = await self.table.outbox(limit=100)
+                items = await self.table.outbox(limit=self.BATCH)
                 if not items:
                     break
-                blocked: set[tuple[int, str, int]] = set()  # (game, place) whose later items wait
-                stalled: set[int] = set()  # games whose every later item waits (Discord failing)
-                done = 0
-                now = self.table.clock.now()
-                for index, item in enumerate(items):
-                    line = (item.game_id, item.target, item.target_id)
-                    if line in blocked or item.game_id in stalled:
-                        continue
-                    if item.retry_at is not None and item.retry_at > now:
-                        blocked.add(line)  # owed: what the game says to that place waits behind it
-                        continue
-                    if item.kind == "phase-log" and _superseded(item, items[index + 1 :]):
-                        await self.table.mark_sent(item.id)  # a later edit of the same log says it all
-                        done += 1
-                        continue
-                    try:
-                        await self.post(item)
-                    except Owed as owed:
-                        await self._owe(item, owed)
-                        blocked.add(line)
-                        failed += 1
-                        continue
-                    except Retry as error:
-                        log.warning(
-                            "outbox item %s (%s, game %s) will be retried: %s",
-                            item.id,
-                            item.kind,
-                            item.game_id,
-                            error,
-                        )
-                        stalled.add(item.game_id)
-                        failed += 1
-                        continue
-                    await self.table.mark_sent(item.id)
-                    posted += 1
-                    done += 1
-                if blocked or stalled or done == 0 or len(items) < 100:
+                lanes: dict[int, list[OutboxItem]] = {}
+                for item in items:
+                    lanes.setdefault(item.game_id, []).append(item)
+                results = await asyncio.gather(*(self._lane(lane) for lane in lanes.values()))
+                posted += sum(r.posted for r in results)
+                failed += sum(r.failed for r in results)
+                done = sum(r.done for r in results)
+                if any(r.held for r in results) or done == 0 or len(items) < self.BATCH:
                     break
         return posted, failed
+
+    async def _lane(self, items: list[OutboxItem]) -> Lane:
+        """One game's items, in order. An item owed for a missing permission holds up what the game says to
+        the same place; one that failed for a passing reason holds up the rest of the game."""
+        lane = Lane()
+        blocked: set[tuple[str, int]] = set()  # places whose later items wait
+        now = self.table.clock.now()
+        async with self._lanes:
+            for index, item in enumerate(items):
+                place = (item.target, item.target_id)
+                if place in blocked:
+                    continue
+                if item.retry_at is not None and item.retry_at > now:
+                    blocked.add(place)  # owed: what the game says to that place waits behind it
+                    lane.held = True
+                    continue
+                if item.kind == "phase-log" and _superseded(item, items[index + 1 :]):
+                    await self.table.mark_sent(item.id)  # a later edit of the same log says it all
+                    lane.done += 1
+                    continue
+                try:
+                    await self.post(item)
+                except Owed as owed:
+                    await self._owe(item, owed)
+                    blocked.add(place)
+                    lane.failed += 1
+                    lane.held = True
+                    continue
+                except Retry as error:
+                    log.warning(
+                        "outbox item %s (%s, game %s) will be retried: %s",
+                        item.id,
+                        item.kind,
+                        item.game_id,
+                        error,
+                    )
+                    lane.failed += 1
+                    lane.held = True
+                    break  # the game's later items wait for the next pass
+                await self.table.mark_sent(item.id)
+                lane.posted += 1
+                lane.done += 1
+        return lane
 
     # --- one item ------------------------------------------------------------------------------------------
 

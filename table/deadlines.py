@@ -152,6 +152,7 @@ async def _give_back(table: Table, session: Session, down: float) -> None:
         except Exception:
             await table._reload(session)
             raise
+        table.reschedule(session)
 
 
 def _length(seconds: float) -> str:
@@ -258,6 +259,7 @@ async def _write_vacation(
     except Exception:
         await table._reload(session)
         raise
+    table.reschedule(session)
 
 
 def _date(at: float) -> str:
@@ -274,13 +276,12 @@ def vacation_due(session: Session, deadline: Deadline) -> float | None:
     return due if due < away[1] else None
 
 
-def next_times(table: Table) -> list[float]:
+def next_times(session: Session) -> list[float]:
+    """When the game's players away on vacation are answered for."""
+    if session.status != ACTIVE:
+        return []
     return [
-        due
-        for session in table.sessions.values()
-        if session.status == ACTIVE
-        for deadline in session.deadlines.values()
-        if (due := vacation_due(session, deadline)) is not None
+        due for deadline in session.deadlines.values() if (due := vacation_due(session, deadline)) is not None
     ]
 
 
@@ -290,11 +291,12 @@ def _away_now(session: Session, house: str, now: float) -> bool:
     return due is not None and due <= now
 
 
-async def tick(table: Table) -> int:
-    """Apply the default answers of the players who are away and whose grace is over (returns how many),
-    and beat: the table is running."""
+async def tick(table: Table, sessions: list[Session]) -> int:
+    """Apply the default answers of the players of these games who are away and whose grace is over
+    (returns how many), and beat: the table is running."""
     handled = 0
-    for game_id, session in list(table.sessions.items()):
+    for session in sessions:
+        game_id = session.id
         for house in [h for h in session.deadlines if _away_now(session, h, table.clock.now())]:
             async with session.lock:  # the same lock after a game is read back
                 current = table.sessions.get(game_id)

@@ -106,7 +106,9 @@ async def run_demo(
                 log += [f"> {payload['text']}", ""]
             await table.mark_sent(item.id)
         (out / "game.md").write_text("\n".join(log))
-        (out / "notation.txt").write_text("\n".join(row.notation for row in session.log) + "\n")
+        (out / "notation.txt").write_text(
+            "\n".join(row.notation for row in await table.load_log(session)) + "\n"
+        )
         (out / "final-position.json").write_text(json.dumps(session.require_game().to_position(), indent=1))
         return out / "game.md"
     finally:

@@ -33,6 +33,7 @@ async def resign(table: Table, game_id: int, actor: Actor, reason: str = "") -> 
             raise TableError("You have no seat in this game.")
         style = session.kind.ai_styles[-1] if session.settings.resigned_seat == "ai" else None
         session.vacations.pop(actor.user_id, None)
+        table.reschedule(session)
         try:
             async with table.store.unit() as store:
                 await store.delete_vacation(session.id, actor.user_id)

@@ -58,7 +58,7 @@ def current(session: Session, house: str) -> Current | None:
         decision = game.changeable_decision(house)
         if decision is None:
             return None
-        last = next((row.notation for row in reversed(session.log) if row.house == house), None)
+        last = session.last_lines.get(house)
         answer = last.split(":", 1)[1].strip() if last else None
     items = outbox.prompt_items(session, [decision])
     if not items:

@@ -1,4 +1,8 @@
-"""One game at the table, in memory: its record, its seats, its engine game and its deadlines."""
+"""One game at the table, in memory: its record, its seats, its engine game and its deadlines.
+
+A game's action log is read only when something needs it (an undo, an export, a report): what playing
+needs of it is kept beside it (how many actions are live, the numbers of the last and the next one, each
+house's last line), saved with the game's position and loaded with it."""
 
 from __future__ import annotations
 
@@ -73,7 +77,6 @@ class Session:
     seats: list[Seat] = field(default_factory=list)
     spectators: set[int] = field(default_factory=set)
     game: Game | None = None
-    log: list[ActionRow] = field(default_factory=list)  # the live actions, in order
     deadlines: dict[str, Deadline] = field(default_factory=dict)
     paused_at: float | None = None
     summary: list[str] = field(default_factory=list)  # public events since the last board posted
@@ -85,6 +88,44 @@ class Session:
     vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
     ends_after_round: int | None = None  # the players (or a moderator) end the game after this round
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    action_count: int = 0  # live actions
+    last_seq: int = -1  # the number of the last live action (-1: none)
+    next_seq: int = 0  # the next action's number (undone actions keep theirs)
+    next_line: int = 0  # the number of the chronicle's next line
+    last_lines: dict[str, str] = field(default_factory=dict)  # each house's last live action (notation)
+    _log: list[ActionRow] | None = field(default=None, repr=False)  # None: not read yet
+
+    # --- the action log ---------------------------------------------------------------------------
+
+    @property
+    def log(self) -> list[ActionRow]:
+        """The live actions, in order. Read from the store only when needed: see
+        :meth:`table.table.Table.load_log`, to await before using this on a game loaded from the store."""
+        if self._log is None:
+            raise RuntimeError(f"game {self.id}: its action log is not read yet (Table.load_log reads it)")
+        return self._log
+
+    @log.setter
+    def log(self, rows: list[ActionRow]) -> None:
+        self._log = rows
+        self.action_count = len(rows)
+        self.last_seq = rows[-1].seq if rows else -1
+        self.last_lines = {row.house: row.notation for row in rows}
+
+    @property
+    def log_read(self) -> bool:
+        return self._log is not None
+
+    def record(self, rows: list[ActionRow]) -> None:
+        """New live actions, in order."""
+        if self._log is not None:
+            self._log.extend(rows)
+        self.action_count += len(rows)
+        for row in rows:
+            self.last_lines[row.house] = row.notation
+        if rows:
+            self.last_seq = rows[-1].seq
+            self.next_seq = rows[-1].seq + 1
 
     # --- people -----------------------------------------------------------------------------------
 

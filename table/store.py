@@ -1,10 +1,15 @@
-"""Persistence on SQLite (aiosqlite): games, seats, the action log, snapshots, deadlines, the audit log
+"""Persistence on SQLite: games, seats, the action log, positions and snapshots, deadlines, the audit log
 and the outbox.
 
-One connection serves every game. Each operation of the table writes inside ``async with store.unit()``,
-which holds the connection for that operation alone and commits at its end, so an action, the outbox
-items it caused and its deadlines become durable together, before the caller is answered, or not at
-all. The action log is append-only: undoing marks actions as undone and never deletes them.
+Writes and reads go by different roads. Each operation of the table writes inside ``async with
+store.unit() as unit``: the unit is a :class:`Store` whose connection only collects the statements (it
+reads nothing, so a unit needs no lock and no trip to the database while it is built), and at the end of
+the block they are handed to the writer (:mod:`table.writer`), which commits them with whatever other
+units are waiting, in one transaction, before the caller goes on. So an action, the outbox items it caused,
+its deadlines and the game's position become durable together, before the caller is answered, or not at
+all. Reads go through the store's own aiosqlite connection, which writes nothing once the schema is
+migrated (it is made read-only then). The action log is append-only: undoing marks actions as undone and
+never deletes them.
 
 A file that is not a readable database, or one written by a newer Maester, is refused at once with a
 :class:`StoreError` that says what to do (and the connection is closed, so the process can exit).
@@ -12,16 +17,18 @@ A file that is not a readable database, or one written by a newer Maester, is re
 
 from __future__ import annotations
 
-import asyncio
+import itertools
 import json
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Generator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
+
+from table.writer import Changed, Statement, Writer
 
 MIGRATIONS: list[str] = [
     # 1: the first schema
@@ -239,6 +246,22 @@ MIGRATIONS: list[str] = [
         locale TEXT
     );
     """,
+    # 8: each game's position as of its last commit, written with every change of play, so that a restart
+    # reads it instead of replaying the log; with it what the table keeps in memory to write without
+    # reading: the last live action (``seq``, -1 for none), how many actions are live, the next action's
+    # and chronicle line's numbers, and each house's last live line. A game with no row (a lobby, or one
+    # stored before this) is loaded from its log. Self-contained: it may run again.
+    """
+    CREATE TABLE IF NOT EXISTS positions (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        seq INTEGER NOT NULL,
+        actions INTEGER NOT NULL,
+        next_seq INTEGER NOT NULL,
+        next_line INTEGER NOT NULL,
+        last TEXT NOT NULL,
+        position TEXT NOT NULL
+    );
+    """,
 ]
 
 
@@ -287,23 +310,56 @@ class AuditEntry:
     details: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class SavedPosition:
+    """A game's position as of its last commit, and the numbers kept with it (see migration 5)."""
+
+    seq: int
+    actions: int
+    next_seq: int
+    next_line: int
+    last: dict[str, str]
+    position: dict[str, Any]
+
+
+@dataclass
+class StoredGame:
+    """Everything a game is loaded from, but its log: its row (``settings`` and ``summary`` still JSON
+    text, so that one damaged game can be set aside while the others load), its seats, spectators and
+    deadline rows (``reminded`` still JSON text), and its saved position's row (None if it has none)."""
+
+    row: dict[str, Any]
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    spectators: set[int] = field(default_factory=set)
+    deadlines: list[dict[str, Any]] = field(default_factory=list)
+    position: dict[str, Any] | None = None
+    votes: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # open ones, ``details`` decoded, with ``ballots``
+    vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
+
+
 class StoreError(Exception):
     """The database cannot be used at all; the message says why and what to do."""
 
 
 class Store:
-    def __init__(self, db: aiosqlite.Connection, path: str = ":memory:") -> None:
+    def __init__(self, db: Any, path: str, writer: Writer | None = None) -> None:
+        """``db``: the aiosqlite connection that reads, or in a :class:`Unit` the :class:`Recorder`."""
         self.db = db
         self.path = path
-        self._lock = asyncio.Lock()
+        self.writer = writer or Writer(path)
+        self._game_ids: Iterator[int] = itertools.count(1)  # numbers of new games, given without reading
+        self._vote_ids: Iterator[int] = itertools.count(1)  # and of new votes
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         """Open the database at ``path`` (made on first run), in WAL mode, migrated to the latest schema.
         Raises :class:`StoreError` for a file that is not a readable Maester database."""
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path))
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit: the migrations begin and commit their own transactions, and once this connection is
+        # read-only, a refused write must not leave an implicit transaction open on an old snapshot.
+        db = await aiosqlite.connect(str(path), isolation_level=None)
         store = cls(db, str(path))
         try:
             db.row_factory = aiosqlite.Row
@@ -311,8 +367,14 @@ class Store:
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
             await store._migrate()
+            await db.execute("PRAGMA query_only=ON")  # from now on, every write goes through the writer
+            async with db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM games") as cursor:
+                store._game_ids = itertools.count(int((await cursor.fetchone())["next"]))
+            async with db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM votes") as cursor:
+                store._vote_ids = itertools.count(int((await cursor.fetchone())["next"]))
+            await store.writer.open()
         except BaseException as error:
-            await db.close()
+            await store.close()
             if isinstance(error, sqlite3.DatabaseError):
                 raise store.unreadable(error) from error
             raise
@@ -325,6 +387,7 @@ class Store:
         )
 
     async def close(self) -> None:
+        await self.writer.close()
         await self.db.close()
 
     async def _migrate(self) -> None:
@@ -353,15 +416,13 @@ class Store:
         return int(row["version"])
 
     @asynccontextmanager
-    async def unit(self) -> AsyncIterator[Store]:
-        """One atomic unit of writes: committed when the block ends, rolled back if it raises."""
-        async with self._lock:
-            try:
-                yield self
-            except BaseException:
-                await self.db.rollback()
-                raise
-            await self.db.commit()
+    async def unit(self) -> AsyncIterator[Unit]:
+        """One atomic unit of writes: its statements are collected while the block runs, and committed
+        durably when it ends (with other units: see :mod:`table.writer`); if the block raises, nothing is
+        written. A unit cannot read: read what it needs before it."""
+        unit = Unit(self)
+        yield unit
+        await self.writer.commit(unit.db.statements)
 
     # --- servers ----------------------------------------------------------------------------------
 
@@ -392,12 +453,14 @@ class Store:
         seed: int,
         created_at: float,
     ) -> int:
-        cursor = await self.db.execute(
-            "INSERT INTO games (guild_id, channel_id, creator_id, name, settings, status, seed, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, creator_id, name, json.dumps(settings), status, seed, created_at),
+        """Add a game; returns its number (given by the store: a unit cannot read one back)."""
+        game_id = next(self._game_ids)
+        await self.db.execute(
+            "INSERT INTO games (id, guild_id, channel_id, creator_id, name, settings, status, seed, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, guild_id, channel_id, creator_id, name, json.dumps(settings), status, seed, created_at),
         )
-        return int(cursor.lastrowid or 0)
+        return game_id
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         for name in ("settings", "summary"):
@@ -406,19 +469,64 @@ class Store:
         columns = ", ".join(f"{name} = ?" for name in fields)
         await self.db.execute(f"UPDATE games SET {columns} WHERE id = ?", (*fields.values(), game_id))
 
-    async def games(self, statuses: tuple[str, ...]) -> list[dict[str, Any]]:
-        """The rows of the games in these statuses, as stored: ``settings`` and ``summary`` are still JSON
-        text, so that one damaged game can be set aside while the others load."""
-        marks = ", ".join("?" for _ in statuses)
+    async def stored_games(self, game_id: int | None = None) -> list[StoredGame]:
+        """Every game (or the one numbered ``game_id``) with its seats, spectators, deadlines and saved
+        position, in a handful of queries whatever the number of games."""
+        where, args = ("", ()) if game_id is None else (" WHERE game_id = ?", (game_id,))
+        games: dict[int, StoredGame] = {}
         async with self.db.execute(
-            f"SELECT * FROM games WHERE status IN ({marks}) ORDER BY id", statuses
-        ) as cur:
-            return [dict(row) for row in await cur.fetchall()]
-
-    async def game(self, game_id: int) -> dict[str, Any] | None:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return None if row is None else dict(row)
+            "SELECT * FROM games" + where.replace("game_id", "id") + " ORDER BY id", args
+        ) as cursor:
+            for row in await cursor.fetchall():
+                games[int(row["id"])] = StoredGame(dict(row))
+        if not games:
+            return []
+        async with self.db.execute(
+            "SELECT game_id, user_id, name, house, ai FROM seats" + where + " ORDER BY game_id, position",
+            args,
+        ) as cursor:
+            for row in await cursor.fetchall():
+                seat = dict(row)
+                if (stored := games.get(seat.pop("game_id"))) is not None:
+                    stored.seats.append(seat)
+        async with self.db.execute("SELECT game_id, user_id FROM spectators" + where, args) as cursor:
+            for row in await cursor.fetchall():
+                if (stored := games.get(row["game_id"])) is not None:
+                    stored.spectators.add(row["user_id"])
+        async with self.db.execute("SELECT * FROM deadlines" + where + " ORDER BY rowid", args) as cursor:
+            for row in await cursor.fetchall():
+                if (stored := games.get(row["game_id"])) is not None:
+                    stored.deadlines.append(dict(row))
+        async with self.db.execute("SELECT * FROM positions" + where, args) as cursor:
+            for row in await cursor.fetchall():
+                if (stored := games.get(row["game_id"])) is not None:
+                    stored.position = dict(row)
+        votes: dict[int, dict[str, Any]] = {}
+        open_votes = " AND result IS NULL" if where else " WHERE result IS NULL"
+        async with self.db.execute(
+            "SELECT * FROM votes" + where + open_votes + " ORDER BY id", args
+        ) as cursor:
+            for row in await cursor.fetchall():
+                if (stored := games.get(row["game_id"])) is not None:
+                    vote = {**dict(row), "details": json.loads(row["details"]), "ballots": {}}
+                    votes[int(row["id"])] = vote
+                    stored.votes.append(vote)
+        async with self.db.execute(
+            "SELECT b.vote_id, b.house, b.user_id, b.yes, b.at FROM ballots b "
+            "JOIN votes v ON v.id = b.vote_id WHERE v.result IS NULL"
+            + where.replace(" WHERE", " AND").replace("game_id", "v.game_id"),
+            args,
+        ) as cursor:
+            for row in await cursor.fetchall():
+                if (vote := votes.get(int(row["vote_id"]))) is not None:
+                    vote["ballots"][row["house"]] = {k: row[k] for k in ("house", "user_id", "yes", "at")}
+        async with self.db.execute(
+            "SELECT game_id, user_id, starts_at, ends_at FROM vacations" + where, args
+        ) as cursor:
+            for row in await cursor.fetchall():
+                if (stored := games.get(row["game_id"])) is not None:
+                    stored.vacations[int(row["user_id"])] = (row["starts_at"], row["ends_at"])
+        return list(games.values())
 
     async def save_seats(self, game_id: int, seats: list[dict[str, Any]]) -> None:
         await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
@@ -440,10 +548,6 @@ class Store:
             [(game_id, u) for u in sorted(user_ids)],
         )
 
-    async def spectators(self, game_id: int) -> set[int]:
-        async with self.db.execute("SELECT user_id FROM spectators WHERE game_id = ?", (game_id,)) as cursor:
-            return {row["user_id"] for row in await cursor.fetchall()}
-
     # --- the action log and snapshots -------------------------------------------------------------
 
     async def append_action(self, game_id: int, row: ActionRow) -> None:
@@ -463,6 +567,21 @@ class Store:
                 ActionRow(**{**dict(row), "secret": row["secret"] is None or bool(row["secret"])})
                 for row in await cursor.fetchall()
             ]
+
+    async def save_position(self, game_id: int, saved: SavedPosition) -> None:
+        await self.db.execute(
+            "INSERT OR REPLACE INTO positions (game_id, seq, actions, next_seq, next_line, last, position) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                saved.seq,
+                saved.actions,
+                saved.next_seq,
+                saved.next_line,
+                json.dumps(saved.last, sort_keys=True),
+                json.dumps(saved.position),
+            ),
+        )
 
     async def next_seq(self, game_id: int) -> int:
         async with self.db.execute(
@@ -519,28 +638,16 @@ class Store:
             ],
         )
 
-    async def deadlines(self, game_id: int) -> list[dict[str, Any]]:
-        async with self.db.execute("SELECT * FROM deadlines WHERE game_id = ?", (game_id,)) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            {
-                "house": r["house"],
-                "kind": r["kind"],
-                "started_at": r["started_at"],
-                "due_at": r["due_at"],
-                "reminded": json.loads(r["reminded"]),
-                "expired": bool(r["expired"]),
-            }
-            for r in rows
-        ]
-
     # --- votes, vacations and the heartbeat -------------------------------------------------------
 
     async def insert_vote(self, game_id: int, row: dict[str, Any]) -> int:
-        cursor = await self.db.execute(
-            "INSERT INTO votes (game_id, kind, proposer_id, proposer_name, proposer_house, subject, details, "
-            "opened_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        """Add a vote; returns its number (given by the store: a unit cannot read one back)."""
+        vote_id = next(self._vote_ids)
+        await self.db.execute(
+            "INSERT INTO votes (id, game_id, kind, proposer_id, proposer_name, proposer_house, subject, "
+            "details, opened_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                vote_id,
                 game_id,
                 row["kind"],
                 row["proposer_id"],
@@ -552,7 +659,7 @@ class Store:
                 row["closes_at"],
             ),
         )
-        return int(cursor.lastrowid or 0)
+        return vote_id
 
     async def save_ballot(self, vote_id: int, house: str, user_id: int, yes: bool, at: float) -> None:
         await self.db.execute(
@@ -563,20 +670,6 @@ class Store:
     async def update_vote(self, vote_id: int, **fields: Any) -> None:
         columns = ", ".join(f"{name} = ?" for name in fields)
         await self.db.execute(f"UPDATE votes SET {columns} WHERE id = ?", (*fields.values(), vote_id))
-
-    async def open_votes(self, game_id: int) -> list[dict[str, Any]]:
-        """A game's votes still open, with their ballots (``ballots``: house -> row), oldest first."""
-        async with self.db.execute(
-            "SELECT * FROM votes WHERE game_id = ? AND result IS NULL ORDER BY id", (game_id,)
-        ) as cursor:
-            votes = [dict(row) for row in await cursor.fetchall()]
-        for vote in votes:
-            vote["details"] = json.loads(vote["details"])
-            async with self.db.execute(
-                "SELECT house, user_id, yes, at FROM ballots WHERE vote_id = ?", (vote["id"],)
-            ) as cursor:
-                vote["ballots"] = {row["house"]: dict(row) for row in await cursor.fetchall()}
-        return votes
 
     async def save_vacation(self, game_id: int, user_id: int, starts_at: float, ends_at: float) -> None:
         await self.db.execute(
@@ -660,30 +753,30 @@ class Store:
             (problem, retry_at, int(told), item_id),
         )
 
-    async def retry_owed_now(self, game_ids: list[int] | None = None) -> int:
-        """Owed items (of these games, or of all) may be tried again at once: a permission may be fixed."""
+    async def retry_owed_now(self, game_ids: list[int] | None = None) -> Changed:
+        """Owed items (of these games, or of all) may be tried again at once: a permission may be fixed.
+        In a unit: how many, once it is committed."""
         if game_ids is None:
-            cursor = await self.db.execute(
+            return await self.db.execute(
                 "UPDATE outbox SET retry_at = NULL WHERE sent_at IS NULL AND retry_at IS NOT NULL"
             )
-        else:
-            cursor = await self.db.executemany(
-                "UPDATE outbox SET retry_at = NULL WHERE sent_at IS NULL AND retry_at IS NOT NULL "
-                "AND game_id = ?",
-                [(g,) for g in game_ids],
-            )
-        return cursor.rowcount
+        return await self.db.executemany(
+            "UPDATE outbox SET retry_at = NULL WHERE game_id = ? AND sent_at IS NULL "
+            "AND retry_at IS NOT NULL",
+            [(g,) for g in game_ids],
+        )
+
+    async def prune_sent(self, before: float) -> Changed:
+        """Forget the items delivered before ``before`` (never one still to send or owed). In a unit: how
+        many, once it is committed."""
+        return await self.db.execute(
+            "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?", (before,)
+        )
 
     # --- the chronicle ------------------------------------------------------------------------------
 
-    async def tell(self, game_id: int, lines: list[str], at: float) -> None:
-        """Add public lines to a game's chronicle."""
-        if not lines:
-            return
-        async with self.db.execute(
-            "SELECT COALESCE(MAX(line), -1) + 1 AS next FROM chronicle WHERE game_id = ?", (game_id,)
-        ) as cursor:
-            first = int((await cursor.fetchone())["next"])
+    async def tell(self, game_id: int, first: int, lines: list[str], at: float) -> None:
+        """Add public lines to a game's chronicle, numbered from ``first`` (the table keeps the count)."""
         await self.db.executemany(
             "INSERT INTO chronicle (game_id, line, at, text) VALUES (?, ?, ?, ?)",
             [(game_id, first + i, at, text) for i, text in enumerate(lines)],
@@ -695,6 +788,12 @@ class Store:
             (game_id, first, count),
         ) as cursor:
             return [row["text"] for row in await cursor.fetchall()]
+
+    async def next_line(self, game_id: int) -> int:
+        async with self.db.execute(
+            "SELECT COALESCE(MAX(line), -1) + 1 AS next FROM chronicle WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            return int((await cursor.fetchone())["next"])
 
     async def chronicle_length(self, game_id: int) -> int:
         async with self.db.execute(
@@ -749,13 +848,6 @@ class Store:
             (user_id, locale),
         )
 
-    async def mark_sent(self, item_id: int, at: float) -> bool:
-        """Mark an item sent; returns False if it was already marked (it is never handed out again)."""
-        cursor = await self.db.execute(
-            "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", (at, item_id)
-        )
-        return cursor.rowcount == 1
-
     # --- diplomacy threads ---------------------------------------------------------------------------
 
     async def threads(self, game_id: int) -> list[dict[str, Any]]:
@@ -803,3 +895,67 @@ class Store:
             "UPDATE diplomacy_threads SET thread_id = ? WHERE game_id = ? AND key = ?",
             (thread_id, game_id, key),
         )
+
+    async def mark_sent(self, item_ids: Sequence[int], at: float) -> Changed:
+        """Mark items sent (it is never handed out again). In a unit: how many were not marked already,
+        once it is committed."""
+        return await self.db.executemany(
+            "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", [(at, i) for i in item_ids]
+        )
+
+
+def read_deadline(row: dict[str, Any]) -> dict[str, Any]:
+    """A deadline as stored, decoded (raises for a damaged one)."""
+    return {
+        "house": row["house"],
+        "kind": row["kind"],
+        "started_at": row["started_at"],
+        "due_at": row["due_at"],
+        "reminded": json.loads(row["reminded"]),
+        "expired": bool(row["expired"]),
+    }
+
+
+class Unit(Store):
+    """A store whose connection collects writes (see :meth:`Store.unit`): every write method of
+    :class:`Store` works on it unchanged, and a read raises."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(Recorder(), store.path, store.writer)
+        self._game_ids = store._game_ids
+        self._vote_ids = store._vote_ids
+
+
+class Recorder:
+    """Stands in for the connection inside a unit: ``execute`` and ``executemany`` record a statement
+    (awaiting one gives its :class:`Changed`, whose count is set once the unit is committed); reading
+    through it raises."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Recorded:
+        return self.executemany(sql, [parameters])
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Recorded:
+        statement = Statement(sql, list(rows))
+        if statement.rows:
+            self.statements.append(statement)
+        return Recorded(statement.changed)
+
+
+class Recorded:
+    """A statement recorded in a unit: awaitable (for the write methods' sake), never a cursor."""
+
+    def __init__(self, changed: Changed) -> None:
+        self.changed = changed
+
+    def __await__(self) -> Generator[None, None, Changed]:
+        yield from ()
+        return self.changed
+
+    async def __aenter__(self) -> None:
+        raise RuntimeError("a unit of writes cannot read: read what it needs before the unit")
+
+    async def __aexit__(self, *_: object) -> None:
+        return None

@@ -28,17 +28,20 @@ from table import access, deadlines, diplomacy, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.diplomacy import DiplomacyThread
 from table.errors import TableError
+from table.index import Index
 from table.outbox import decision_json, fingerprint
 from table.people import Actor
 from table.prompting import seat_id
 from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Session
 from table.settings import MAX_SECONDS, GameSettings
-from table.store import ActionRow, AuditEntry, OutboxItem, Store
+from table.store import ActionRow, AuditEntry, OutboxItem, SavedPosition, Store, StoredGame, read_deadline
 from table.text import MAX_LINE, MAX_NAME, MAX_REASON, clean, quote
+from table.wakes import Wakes
 
 log = logging.getLogger("maester.table")
 
-SNAPSHOT_EVERY = 50
+SNAPSHOT_EVERY = 50  # a snapshot every so many actions: undos replay from the one before what they keep
+OUTBOX_RETENTION = 7 * 24 * 3600.0  # seconds a delivered outbox item is kept (see Table.prune_outbox)
 
 
 @dataclass
@@ -61,27 +64,43 @@ class Outcome:
 
 
 class Table:
-    def __init__(self, store: Store, clock: Clock | None = None, moderator_role: int | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock | None = None,
+        moderator_role: int | None = None,
+        outbox_retention: float = OUTBOX_RETENTION,
+    ) -> None:
         """``moderator_role``: a role id whose members moderate the games of *its* server (role ids are
-        unique across Discord, so it counts in one server only), for servers that set none of their own."""
+        unique across Discord, so it counts in one server only), for servers that set none of their own.
+        ``outbox_retention``: seconds a delivered outbox item is kept."""
         self.store = store
         self.clock = clock or SystemClock()
         self.default_moderator_role = moderator_role
+        self.outbox_retention = outbox_retention
         self.moderator_roles: dict[int, int | None] = {}  # per server, as its administrators set it
         self.pings: dict[int, str] = {}  # where each person wants to be pinged, for those who chose
         self.languages: dict[int, str] = {}  # the language each person chose, for those who chose
         self.locales: dict[int, str] = {}  # each person's Discord locale, as last seen
-        self.sessions: dict[int, Session] = {}
+        self.sessions: dict[int, Session] = {}  # change it through _register and _forget (the indexes)
         self.beaten_at: float | None = None  # when the table last said it was running (table.deadlines)
+        self._index = Index()
+        self._wakes = Wakes()  # each game's next reminder or deadline
+        self._calls = Wakes()  # each game's next vote to close or vacation to answer for
+        self._closed = False
 
     @classmethod
     async def open(
-        cls, path: str | Path, clock: Clock | None = None, moderator_role: int | None = None
+        cls,
+        path: str | Path,
+        clock: Clock | None = None,
+        moderator_role: int | None = None,
+        outbox_retention: float = OUTBOX_RETENTION,
     ) -> Table:
         """Open the database and load every open game. Raises :class:`StoreError` (and closes the database)
         when the file cannot be read; a single game that does not load is set aside instead."""
         store = await Store.open(path)
-        table = cls(store, clock, moderator_role)
+        table = cls(store, clock, moderator_role, outbox_retention)
         try:
             await table.load()
         except BaseException as error:
@@ -92,17 +111,22 @@ class Table:
         return table
 
     async def close(self) -> None:
-        with contextlib.suppress(sqlite3.DatabaseError, ValueError):  # ValueError: closed already
-            await deadlines.beat(self, now=self.clock.now())  # the time from now on is time down
+        """Say when the table stopped (the time from now on is time down), and close the store (once)."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(sqlite3.DatabaseError):
+            await deadlines.beat(self, now=self.clock.now())
         await self.store.close()
 
     # --- loading ----------------------------------------------------------------------------------
 
     async def load(self) -> None:
         """Load the servers' settings and every game, finished ones included (their board, chronicle,
-        status and export stay available): its seats, its game (latest snapshot plus the actions after it)
-        and its deadlines. A game that does not load is set aside (see :meth:`_set_aside`) and every other
-        game runs."""
+        status and export stay available), in a handful of queries: its seats, its game (from the position
+        saved with its last change: nothing is replayed) and its deadlines; its action log is read when
+        first needed (:meth:`load_log`). A game that does not load is set aside (see :meth:`_set_aside`)
+        and every other game runs."""
         self.moderator_roles = await self.store.servers()
         self.pings = await self.store.pings()
         for user_id, (language, locale) in (await self.store.languages()).items():
@@ -110,12 +134,23 @@ class Table:
                 self.languages[user_id] = language
             if locale is not None:
                 self.locales[user_id] = locale
-        for row in await self.store.games((LOBBY, ACTIVE, PAUSED, OVER, ENDED)):
-            session = await self._load_game(row)
-            self.sessions[session.id] = session
+        for stored in await self.store.stored_games():
+            self._register(await self._load_game(stored))
         await deadlines.catch_up(self)
 
-    async def _load_game(self, row: dict[str, Any]) -> Session:
+    def _register(self, session: Session) -> None:
+        self.sessions[session.id] = session
+        self._index.put(session)
+        self.reschedule(session)
+
+    def _forget(self, game_id: int) -> None:
+        self.sessions.pop(game_id, None)
+        self._index.drop(game_id)
+        self._wakes.set(game_id, None)
+        self._calls.set(game_id, None)
+
+    async def _load_game(self, stored: StoredGame) -> Session:
+        row = stored.row
         try:
             session = Session(
                 id=int(row["id"]),
@@ -135,24 +170,47 @@ class Table:
                 raise TypeError("the summary is not a list")
             session.summary = [str(line) for line in summary]
             session.log_part = int(row.get("log_part") or 0)
-            session.seats = [Seat(**seat) for seat in await self.store.seats(session.id)]
-            session.spectators = await self.store.spectators(session.id)
-            session.votes = await votes.stored(self.store, session.id)
-            session.vacations = await self.store.vacations(session.id)
-            if session.status != LOBBY:
-                await self._rebuild(session)
-                session.deadlines = {
-                    d["house"]: Deadline(**d) for d in await self.store.deadlines(session.id)
-                }
+            session.seats = [Seat(**seat) for seat in stored.seats]
+            session.spectators = set(stored.spectators)
+            session.votes = votes.from_rows(stored.votes)
+            session.vacations = dict(stored.vacations)
+            restored = True
+            if session.status == LOBBY:
+                session.log = []
+            else:
+                restored = self._restore(session, stored.position)
+                if not restored:
+                    await self._rebuild(session)
+                session.deadlines = {d["house"]: Deadline(**read_deadline(d)) for d in stored.deadlines}
                 session.log_title = self._board_title(session)  # the live log tells the phase under way
         except sqlite3.DatabaseError:
             raise  # the file itself is damaged: not one game's problem
         except Exception as error:
             return await self._set_aside(row, error)
-        if row.get("broken"):
-            async with self.store.unit() as store:
-                await store.update_game(session.id, broken=None)
+        if row.get("broken") or not restored:
+            async with self.store.unit() as unit:
+                if row.get("broken"):
+                    await unit.update_game(session.id, broken=None)
+                if not restored:  # replayed from its log: the next start will not need to
+                    await self._save_position(unit, session)
         return session
+
+    def _restore(self, session: Session, saved: dict[str, Any] | None) -> bool:
+        """The game from the position saved with its last change; False (and a warning) when it has none
+        or it does not load, for the log to be replayed instead."""
+        if saved is None:
+            return False
+        try:
+            session.game = session.kind.load_game(json.loads(saved["position"]))
+            last = json.loads(saved["last"])
+            session.last_lines = {str(house): str(line) for house, line in last.items()}
+            session.action_count, session.last_seq = int(saved["actions"]), int(saved["seq"])
+            session.next_seq, session.next_line = int(saved["next_seq"]), int(saved["next_line"])
+        except Exception as error:
+            log.warning("game %s: its position does not load (%s); replaying its log", session.id, error)
+            session.game = None
+            return False
+        return True
 
     async def _set_aside(self, row: dict[str, Any], error: Exception) -> Session:
         """A game that does not load (a damaged row, an action a rules fix now refuses) is kept out of
@@ -177,6 +235,8 @@ class Table:
             session.seats = [Seat(**seat) for seat in await self.store.seats(game_id)]
         with contextlib.suppress(Exception):
             session.log = await self.store.live_actions(game_id)
+        session.next_seq = await self.store.next_seq(game_id)
+        session.next_line = await self.store.next_line(game_id)
         if row.get("broken") != reason:
             text = (
                 f"⚠️ {session.name} (game {game_id}) could not be loaded after a restart ({reason}) and is "
@@ -201,11 +261,29 @@ class Table:
         return session
 
     async def _rebuild(self, session: Session) -> None:
+        """The game replayed from its log (from its latest snapshot), for a game without a saved position
+        that loads: one stored before positions were, or whose position is damaged."""
         session.log = await self.store.live_actions(session.id)
         snapshot = await self.store.latest_snapshot(session.id)
         if snapshot is not None and not any(row.seq == snapshot[0] for row in session.log):
             snapshot = None
         session.game = await asyncio.to_thread(_replay, session, session.log, snapshot)
+        session.next_seq = await self.store.next_seq(session.id)
+        session.next_line = await self.store.next_line(session.id)
+
+    async def load_log(self, session: Session) -> list[ActionRow]:
+        """The game's live actions, read from the store the first time (under the game's lock, so that no
+        action is written meanwhile); then kept, and extended as the game goes."""
+        if not session.log_read:
+            async with session.lock:
+                await self._read_log(session)
+        return session.log
+
+    async def _read_log(self, session: Session) -> list[ActionRow]:
+        """:meth:`load_log` for a caller that holds the game's lock."""
+        if not session.log_read:
+            session.log = await self.store.live_actions(session.id)
+        return session.log
 
     # --- finding games ----------------------------------------------------------------------------
 
@@ -224,14 +302,24 @@ class Table:
             raise TableError(f"There is no open game number {game_id}.")
         return session
 
+    def _games(self, ids: Iterable[int]) -> list[Session]:
+        """The open games of these numbers, in order."""
+        return [self.sessions[i] for i in sorted(ids) if i in self.sessions]
+
     def games_in_channel(self, channel_id: int) -> list[Session]:
-        return [s for s in self.sessions.values() if s.channel_id == channel_id]
+        return [s for s in self._games(self._index.in_channel(channel_id)) if s.channel_id == channel_id]
 
     def games_of_user(self, user_id: int) -> list[Session]:
-        return [s for s in self.sessions.values() if s.seat_of_user(user_id) is not None]
+        return [s for s in self._games(self._index.of_user(user_id)) if s.seat_of_user(user_id) is not None]
 
     def reachable_games(self, actor: Actor) -> list[Session]:
-        return [s for s in self.sessions.values() if access.reachable(s, actor)]
+        """The games a person may reach from where they ask: their server's, or by DM their own (and the
+        games made outside Discord, for callers outside it)."""
+        if actor.guild_id is not None:
+            ids = self._index.in_guild(actor.guild_id)
+        else:
+            ids = self._index.in_guild(None) | self._index.of_user(actor.user_id)
+        return [s for s in self._games(ids) if access.reachable(s, actor)]
 
     def find(self, actor: Actor, game_id: int | None = None) -> Session:
         """The game a command is about: the one named; else, among the games the person may reach from
@@ -239,10 +327,11 @@ class Table:
         the only one of theirs waiting on them, their only one; open games before finished ones."""
         if game_id is not None:
             return self.reach(game_id, actor)
-        games = self.reachable_games(actor)
-        mine = [s for s in games if s.seat_of_user(actor.user_id) is not None]
+        mine = [s for s in self.games_of_user(actor.user_id) if access.reachable(s, actor)]
         here = [s for s in mine if actor.in_channel(s.channel_id)]
-        channel = [s for s in games if actor.in_channel(s.channel_id)]
+        places = [c for c in (actor.channel_id, actor.parent_id) if c is not None]
+        nearby = self._games(set().union(*(self._index.in_channel(c) for c in places)))
+        channel = [s for s in nearby if actor.in_channel(s.channel_id) and access.reachable(s, actor)]
         waiting = [s for s in mine if self._waits_on(s, actor.user_id)]
         for candidates in (here, channel, waiting, mine):
             for pool in (candidates, [s for s in candidates if s.status not in (OVER, ENDED)]):
@@ -357,15 +446,20 @@ class Table:
                 seed=seed,
                 created_at=now,
             )
+            session.log = []
             await store.audit(game_id, actor.user_id, actor.label, now, "create", "", settings.to_json())
-        self.sessions[game_id] = session
+        self._register(session)
         return session
 
     def _named(self, guild_id: int | None, name: str) -> Session | None:
         """The game of this server with this name (names are unique in a server, whatever the case)."""
         folded = name.casefold()
         return next(
-            (s for s in self.sessions.values() if s.guild_id == guild_id and s.name.casefold() == folded),
+            (
+                s
+                for s in self._games(self._index.in_guild(guild_id))
+                if s.guild_id == guild_id and s.name.casefold() == folded
+            ),
             None,
         )
 
@@ -516,10 +610,11 @@ class Table:
             await self._reload(session)
             raise
 
-    @staticmethod
-    async def _write_people(store: Store, session: Session) -> None:
+    async def _write_people(self, store: Store, session: Session) -> None:
+        """Write the game's seats and spectators (and index its people as they are now)."""
         await store.save_seats(session.id, [seat.to_row() for seat in session.seats])
         await store.save_spectators(session.id, session.spectators)
+        self._index.put(session)
 
     # --- playing ----------------------------------------------------------------------------------
 
@@ -574,7 +669,7 @@ class Table:
         asked, answer = mine, None
         if asked is None:
             asked = game.changeable_decision(house)
-            last = next((row.notation for row in reversed(session.log) if row.house == house), None)
+            last = session.last_lines.get(house)
             answer = last.split(":", 1)[1].strip() if last else None
         if asked is not None and fingerprint(decision_json(asked), answer) == expect:
             return
@@ -585,9 +680,7 @@ class Table:
         )
 
     def _already_recorded(self, session: Session, house: str, action: Any) -> bool:
-        line = Game.format_line(house, action)
-        last = next((row for row in reversed(session.log) if row.house == house), None)
-        return last is not None and last.notation == line
+        return session.last_lines.get(house) == Game.format_line(house, action)
 
     async def force(
         self, game_id: int, actor: Actor, house: str, text: str | None = None, reason: str = ""
@@ -649,12 +742,12 @@ class Table:
         events: list[Event] = []
         rows: list[ActionRow] = []
         acted: set[str] = set()
-        seq = await self.store.next_seq(session.id)
+        seq = session.next_seq
         out = list(items)
         told = outbox.Teller(session)  # the channel's story of these steps, in order
         if board_title is not None:  # a board as the game stands before these steps (a start, an undo)
             told.board(board_title)
-        queue = list(steps) or self._ai_steps(session)
+        queue = list(steps) or self._ai_steps(session, session.action_count)
         first = True
         ranking: list[str] | None = None  # the game's, when the round it was to end after is over
         try:
@@ -684,7 +777,7 @@ class Table:
                 if ranking is not None:
                     break
                 if not queue:
-                    queue = self._ai_steps(session)
+                    queue = self._ai_steps(session, session.action_count + len(rows))
         except TableError:
             raise
         except Exception as error:
@@ -717,7 +810,7 @@ class Table:
                     ranking=list(readout.ranking),
                 )
             )
-            out += await self._report_items(session, [*session.log, *rows])
+            out += await self._report_items(session, [*await self._read_log(session), *rows])
 
         async def write(unit: Store) -> None:
             if before is not None:
@@ -728,11 +821,12 @@ class Table:
                 await unit.save_snapshot(session.id, rows[-1].seq, game.to_position())
             for entry in out:
                 await unit.add_outbox(session.id, entry, now)
-            await unit.tell(session.id, lines, now)
+            await unit.tell(session.id, session.next_line, lines, now)
             await self._save_deadlines(unit, session)
             await unit.update_game(
                 session.id, status=session.status, summary=session.summary, log_part=session.log_part
             )
+            await self._save_position(unit, session, rows, len(lines))
             if audit is not None:
                 who, what, reason, details = audit
                 await unit.audit(session.id, who.user_id, who.label, now, what, reason, details)
@@ -747,7 +841,8 @@ class Table:
             except Exception:
                 await self._reload(session)
                 raise
-        session.log.extend(rows)
+        session.record(rows)
+        session.next_line += len(lines)
         return Outcome("Recorded.", [e for e in events if e.to is None])
 
     async def _report_items(self, session: Session, rows: list[ActionRow]) -> list[dict[str, Any]]:
@@ -761,14 +856,16 @@ class Table:
             return []
         return [] if report is None else [outbox.report_item(session, report)]
 
-    def _ai_steps(self, session: Session) -> list[Step]:
+    def _ai_steps(self, session: Session, played: int) -> list[Step]:
+        """The next AI seat's step, after ``played`` live actions (which seed its choice: the same
+        whether or not the process restarted in between)."""
         game = session.require_game()
         if game.over:
             return []
         for decision in game.pending():
             seat = session.seat_of_house(decision.house)
             if seat.ai:
-                rng = Rng(session.seed ^ (len(game.log) * 0x9E3779B1))
+                rng = Rng(session.seed ^ (played * 0x9E3779B1))
                 return [Step(decision.house, self._ai_choice(session, decision, seat.ai, rng), None, "ai")]
         return []
 
@@ -813,14 +910,16 @@ class Table:
 
     async def _reload(self, session: Session) -> None:
         """Throw away what memory holds of one game and read it back from the store (the others are not
-        touched)."""
-        row = await self.store.game(session.id)
-        if row is None:
-            self.sessions.pop(session.id, None)
+        touched); its log too, if it had been read."""
+        stored = await self.store.stored_games(session.id)
+        if not stored:
+            self._forget(session.id)
             return
-        reloaded = await self._load_game(row)
+        reloaded = await self._load_game(stored[0])
         reloaded.lock = session.lock
-        self.sessions[session.id] = reloaded
+        if session.log_read and not reloaded.log_read:
+            reloaded.log = await self.store.live_actions(session.id)
+        self._register(reloaded)
 
     # --- moderation -------------------------------------------------------------------------------
 
@@ -862,6 +961,7 @@ class Table:
         self.require_moderator(session, actor)
         if session.broken is None:
             session.require_game()
+        await self.load_log(session)
         keep = await self._undo_target(session, count, to_phase_start)
         return [
             self._shown(session, actor, row) + (f"  ({row.forced})" if row.forced else "")
@@ -888,6 +988,7 @@ class Table:
                 session.require_game()
             if session.status in (OVER, ENDED):
                 raise TableError("This game is over.")
+            await self._read_log(session)
             keep = await self._undo_target(session, count, to_phase_start)
             undone, kept = session.log[keep:], session.log[:keep]
             snapshot = await self.store.latest_snapshot(session.id, kept[-1].seq if kept else -1)
@@ -1119,13 +1220,32 @@ class Table:
             session.deadlines = {}
             items = [outbox.notice(session, f"A moderator ended the game. {reason}".strip())]
             if started:
-                items += await self._report_items(session, list(session.log))
+                items += await self._report_items(session, list(await self._read_log(session)))
             await self._write_moderation(session, actor, "end", reason, {}, None, items)
         return Outcome("The game is ended. Its board, chronicle, status, report and export stay available.")
 
-    @staticmethod
-    async def _save_deadlines(store: Store, session: Session) -> None:
+    async def _save_deadlines(self, store: Store, session: Session) -> None:
+        """Write the game's deadlines (and reschedule its next wake: every change of them is written)."""
         await store.save_deadlines(session.id, [d.to_row() for d in session.deadlines.values()])
+        self.reschedule(session)
+
+    @staticmethod
+    async def _save_position(
+        store: Store, session: Session, rows: list[ActionRow] | None = None, lines: int = 0
+    ) -> None:
+        """Write the game's position and the numbers kept with it, once ``rows`` (new actions, not recorded
+        in the session yet) and ``lines`` more lines of its chronicle are written: a restart reads them,
+        not the log."""
+        rows = rows or []
+        saved = SavedPosition(
+            seq=rows[-1].seq if rows else session.last_seq,
+            actions=session.action_count + len(rows),
+            next_seq=rows[-1].seq + 1 if rows else session.next_seq,
+            next_line=session.next_line + lines,
+            last={**session.last_lines, **{row.house: row.notation for row in rows}},
+            position=session.require_game().to_position(),
+        )
+        await store.save_position(session.id, saved)
 
     async def _write_moderation(
         self,
@@ -1190,7 +1310,7 @@ class Table:
 
     # --- export and import ------------------------------------------------------------------------
 
-    def export(self, game_id: int, actor: Actor) -> dict[str, Any]:
+    async def export(self, game_id: int, actor: Actor) -> dict[str, Any]:
         """The whole game: settings, seed, seats, every action and the position (every secret, and the
         random state). Refused to a moderator who holds a seat while the game runs."""
         session = self.reach(game_id, actor)
@@ -1201,6 +1321,7 @@ class Table:
                 "You play in this game, and its export holds every other house's secrets and every future "
                 "shuffle: it is given to moderators without a seat, or after the game."
             )
+        await self.load_log(session)
         data: dict[str, Any] = {
             "format": importing.EXPORT_FORMAT,
             "version": 1,
@@ -1273,9 +1394,9 @@ class Table:
                 created_at=now,
                 seats=seats,
                 game=game,
-                log=list(rows),
                 paused_at=now if status == PAUSED else None,
             )
+            session.log, session.next_seq = list(rows), len(rows)
             await self._write_people(store, session)
             for row in rows:
                 await store.append_action(game_id, row)
@@ -1299,34 +1420,46 @@ class Table:
                 for entry in (note, outbox.board_item(session, [], "The game is imported")):
                     await store.add_outbox(game_id, entry, now)
             await self._sync_threads(store, session)
+            if status != ACTIVE:  # an active one's is written as it goes on
+                await self._save_position(store, session)
         if session.status != OVER:
-            self.sessions[game_id] = session
+            self._register(session)
         return session
 
     # --- time: reminders and deadlines ------------------------------------------------------------
 
     def next_wakeup(self) -> float | None:
         """When :meth:`tick` next has something to do."""
-        times = []
-        for session in self.sessions.values():
-            if session.status != ACTIVE:
-                continue
-            for deadline in session.deadlines.values():
-                if not deadline.expired:
-                    times.append(deadline.due_at)
-                times += [
-                    deadline.due_at - r
-                    for r in session.settings.reminders
-                    if r not in deadline.reminded and deadline.due_at - r > deadline.started_at
-                ]
-        times += votes.next_times(self) + deadlines.next_times(self)
+        times = [first[0] for first in (self._wakes.first(), self._calls.first()) if first is not None]
         return min(times) if times else None
+
+    def reschedule(self, session: Session) -> None:
+        """Note when the game next needs the ticker: its next reminder or deadline, and its next vote to
+        close or vacation to answer for. Called whenever any of them may have changed."""
+        times = [at for at, _, _ in _wake_times(session)]
+        self._wakes.set(session.id, min(times) if times else None)
+        calls = votes.next_times(session, self.clock.now()) + deadlines.next_times(session)
+        self._calls.set(session.id, min(calls) if calls else None)
+
+    def _called(self) -> list[Session]:
+        """The games with a vote or a vacation due now, taken off their heap (:meth:`tick` reschedules them
+        once it has handled them)."""
+        now, due = self.clock.now(), []
+        while (first := self._calls.first()) is not None and first[0] <= now:
+            self._calls.set(first[1], None)
+            if (session := self.sessions.get(first[1])) is not None:
+                due.append(session)
+        return due
 
     async def tick(self) -> int:
         """Send the reminders that are due and apply the passed deadlines, oldest first (those that passed
         while the process was down included), after closing the votes that are decided and applying the
         defaults of players away on vacation. Returns how many were handled."""
-        handled = await votes.tick(self) + await deadlines.tick(self)
+        called = self._called()
+        handled = await votes.tick(self, called) + await deadlines.tick(self, called)
+        for session in called:
+            if self.sessions.get(session.id) is session:
+                self.reschedule(session)
         while True:
             due = self._next_due()
             if due is None:
@@ -1343,23 +1476,20 @@ class Table:
             handled += 1
 
     def _next_due(self) -> tuple[float, Session, str, int | None] | None:
+        """The earliest reminder or deadline due now: the game at the top of the heap of next times, and
+        in it the earliest (the first of its deadlines, the deadline before its reminders, on a tie)."""
         now = self.clock.now()
-        best: tuple[float, Session, str, int | None] | None = None
-        for session in self.sessions.values():
-            if session.status != ACTIVE:
-                continue
-            for deadline in session.deadlines.values():
-                candidates: list[tuple[float, int | None]] = []
-                if not deadline.expired:
-                    candidates.append((deadline.due_at, None))
-                for before in session.settings.reminders:
-                    at = deadline.due_at - before
-                    if before not in deadline.reminded and at > deadline.started_at and not deadline.expired:
-                        candidates.append((at, before))
-                for at, reminder in candidates:
-                    if at <= now and (best is None or at < best[0]):
-                        best = (at, session, deadline.house, reminder)
-        return best
+        while (first := self._wakes.first()) is not None and first[0] <= now:
+            session = self.sessions.get(first[1])
+            if session is not None:
+                due = [(at, house, reminder) for at, house, reminder in _wake_times(session) if at <= now]
+                if due:
+                    at, house, reminder = min(due, key=lambda entry: entry[0])
+                    return at, session, house, reminder
+                self.reschedule(session)  # its entry was stale: it has nothing due now
+            else:
+                self._wakes.set(first[1], None)
+        return None
 
     async def _remind(self, session: Session, deadline: Deadline, before: int) -> None:
         deadline.reminded.append(before)
@@ -1450,7 +1580,7 @@ class Table:
         the game, off the event loop."""
         session = self.reach(game_id, actor)
         session.require_game()
-        report = await asyncio.to_thread(_game_report, session, list(session.log))
+        report = await asyncio.to_thread(_game_report, session, list(await self.load_log(session)))
         if report is None:
             raise TableError(f"{session.kind.title} keeps no report of its games.")
         payload: dict[str, Any] = outbox.report_item(session, report)["payload"]
@@ -1558,7 +1688,8 @@ class Table:
         if session.threads_seen == seen:
             return
         session.threads_seen = seen
-        threads = {row["key"]: DiplomacyThread.from_row(row) for row in await store.threads(session.id)}
+        # Read on the store's own connection: the caller's unit only collects writes.
+        threads = {row["key"]: DiplomacyThread.from_row(row) for row in await self.store.threads(session.id)}
         changed, items = diplomacy.sync(session, threads)
         for thread in changed:
             await store.save_thread(session.id, thread.to_row())
@@ -1609,8 +1740,21 @@ class Table:
         return await self.store.unsent(limit)
 
     async def mark_sent(self, item_id: int) -> bool:
+        """Mark an item delivered; False if it was already (it is never handed out again)."""
+        return await self.mark_all_sent([item_id]) == 1
+
+    async def mark_all_sent(self, item_ids: list[int]) -> int:
+        """Mark items delivered, in one write; returns how many were not marked already."""
         async with self.store.unit() as store:
-            return await store.mark_sent(item_id, self.clock.now())
+            changed = await store.mark_sent(item_ids, self.clock.now())
+        return changed.rows
+
+    async def prune_outbox(self) -> int:
+        """Forget the outbox items delivered longer ago than ``outbox_retention`` (never one still to
+        send, or owed); returns how many."""
+        async with self.store.unit() as store:
+            changed = await store.prune_sent(self.clock.now() - self.outbox_retention)
+        return changed.rows
 
     async def post_of(self, game_id: int, key: str) -> tuple[int, int] | None:
         """The channel and message of a post the bot edits (a phase's live log), once posted."""
@@ -1629,10 +1773,11 @@ class Table:
     async def retry_owed(self, game_ids: list[int] | None = None) -> int:
         """Try the owed items (of these games) again at once: a permission may have been granted."""
         async with self.store.unit() as store:
-            return await store.retry_owed_now(game_ids)
+            changed = await store.retry_owed_now(game_ids)
+        return changed.rows
 
     def games_in_guild(self, guild_id: int) -> list[int]:
-        return [s.id for s in self.sessions.values() if s.guild_id == guild_id]
+        return [s.id for s in self._games(self._index.in_guild(guild_id)) if s.guild_id == guild_id]
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -1658,6 +1803,24 @@ def _replay(session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[s
                 f"its action {row.seq + 1} (House {row.house.title()}) no longer replays"
             ) from error
     return game
+
+
+def _wake_times(session: Session) -> list[tuple[float, str, int | None]]:
+    """When the game's reminders and deadlines fall, as (time, house, reminder: seconds before the
+    deadline, None for the deadline itself), in the order they are handled on a tie: deadline by deadline,
+    each one's end before its reminders. Nothing while the game is not active."""
+    if session.status != ACTIVE:
+        return []
+    times: list[tuple[float, str, int | None]] = []
+    for deadline in session.deadlines.values():
+        if deadline.expired:
+            continue
+        times.append((deadline.due_at, deadline.house, None))
+        for before in session.settings.reminders:
+            at = deadline.due_at - before
+            if before not in deadline.reminded and at > deadline.started_at:
+                times.append((at, deadline.house, before))
+    return times
 
 
 def _phases_before_each_action(session: Session, rows: list[ActionRow]) -> list[tuple[int, str]]:

@@ -297,6 +297,7 @@ async def _open(table: Table, session: Session, vote: Vote, lasts: int) -> Vote:
             for house, ballot in vote.ballots.items():
                 await store.save_ballot(vote.id, house, ballot.user_id, ballot.yes, ballot.at)
             session.votes.append(vote)
+            table.reschedule(session)
             asked = question(vote, session)
             details = {"vote": vote.id, "kind": vote.kind, "subject": vote.subject, "question": asked}
             await store.audit(
@@ -387,6 +388,7 @@ async def _settle(table: Table, session: Session, vote: Vote, store: Store) -> s
     result, why = decided
     counted = tally(vote, session)
     session.votes.remove(vote)
+    table.reschedule(session)
     await store.update_vote(vote.id, result=result, closed_at=now)
     details = {"vote": vote.id, "kind": vote.kind, "yes": list(counted.yes), "no": list(counted.no)}
     await store.audit(session.id, None, "the players", now, f"vote-{result}", why, details)
@@ -448,15 +450,18 @@ def extend(session: Session, seconds: int, now: float) -> None:
 # --- the time limit, and seats that changed ----------------------------------------------------------------
 
 
-def next_times(table: Table) -> list[float]:
-    return [vote.closes_at for session in table.sessions.values() for vote in session.votes]
+def next_times(session: Session, now: float) -> list[float]:
+    """When the game's open votes are to be closed: now for one the seats or the game's state have
+    decided already (a voter left, the game was paused), else when its time runs out."""
+    return [now if verdict(vote, session, now) is not None else vote.closes_at for vote in session.votes]
 
 
-async def tick(table: Table) -> int:
-    """Close the votes that are decided now: their time ran out, or the seats changed so that they pass,
-    fail or no longer make sense. Returns how many were closed."""
+async def tick(table: Table, sessions: list[Session]) -> int:
+    """Close the votes of these games that are decided now: their time ran out, or the seats changed so
+    that they pass, fail or no longer make sense. Returns how many were closed."""
     closed = 0
-    for game_id, session in list(table.sessions.items()):
+    for session in sessions:
+        game_id = session.id
         now = table.clock.now()
         for vote_id in [vote.id for vote in session.votes if verdict(vote, session, now) is not None]:
             async with session.lock:  # the same lock after a game is read back
@@ -585,8 +590,8 @@ def post_item(
     )
 
 
-async def stored(store: Store, game_id: int) -> list[Vote]:
-    """A game's open votes, as stored."""
+def from_rows(rows: list[dict[str, Any]]) -> list[Vote]:
+    """A game's open votes from their stored rows (:meth:`Store.stored_games`)."""
     return [
         Vote(
             id=int(row["id"]),
@@ -603,6 +608,6 @@ async def stored(store: Store, game_id: int) -> list[Vote]:
                 for house, b in row["ballots"].items()
             },
         )
-        for row in await store.open_votes(game_id)
+        for row in rows
         if row["kind"] in RULES
     ]

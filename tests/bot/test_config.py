@@ -41,7 +41,12 @@ def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) 
         "DISCORD_TOKEN=from-file\nMAESTER_DEV_GUILD_ID=42\nMAESTER_MODERATOR_ROLE=1200000000000000102\n"
     )
     config = load_config(
-        {"DISCORD_TOKEN": "from-env", "MAESTER_DISCORD_API": "http://127.0.0.1:8765/api/v10/"}, env
+        {
+            "DISCORD_TOKEN": "from-env",
+            "MAESTER_DISCORD_API": "http://127.0.0.1:8765/api/v10/",
+            "MAESTER_OUTBOX_RETENTION_DAYS": "2.5",
+        },
+        env,
     )
     assert config == Config(
         token="from-env",
@@ -49,6 +54,7 @@ def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) 
         dev_guild_id=42,
         moderator_role=1200000000000000102,
         log_level="INFO",
+        outbox_retention_days=2.5,
         discord_api="http://127.0.0.1:8765/api/v10",
     )
 
@@ -59,6 +65,8 @@ def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) 
         ({"MAESTER_DEV_GUILD_ID": "my server"}, "server id"),
         ({"MAESTER_LOG_LEVEL": "LOUD"}, "MAESTER_LOG_LEVEL"),
         ({"MAESTER_DISCORD_API": "127.0.0.1"}, "http"),
+        ({"MAESTER_OUTBOX_RETENTION_DAYS": "a week"}, "RETENTION_DAYS"),
+        ({"MAESTER_OUTBOX_RETENTION_DAYS": "0"}, "RETENTION_DAYS"),
         ({"MAESTER_MODERATOR_ROLE": "Maester"}, "role's id"),  # a name would match any server's role
         ({"MAESTER_MODERATOR_ROLE": "²"}, "role's id"),
     ],

@@ -4,17 +4,18 @@ the cause is fixed."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 
 from cogs.poster import OutboxPoster
-from table import outbox
+from table import Actor, GameSettings, outbox
 from table.clock import FakeClock
 from table.table import Table
 from tests.bot.test_components import FakeChannel, PosterBot
-from tests.table.conftest import ALICE, BOB, CHANNEL, three_player_game
+from tests.table.conftest import ALICE, BOB, CHANNEL, GUILD, PLAYERS, three_player_game
 
 DAVE_ID = 4
 
@@ -140,3 +141,69 @@ async def test_with_dms_closed_and_the_channel_refusing_nothing_is_lost(tmp_path
         assert {s.get("nonce") for s in bot.sent} >= {i.id for i in items}
     finally:
         await table.close()
+
+
+async def test_the_poster_forgets_what_was_delivered_long_ago_at_most_hourly(table: Table) -> None:
+    await three_player_game(table)
+    clock: FakeClock = table.clock  # type: ignore[assignment]
+    poster = OutboxPoster(PosterBot(table, closed=set()))  # type: ignore[arg-type]
+
+    async def count(where: str = "") -> int:
+        async with table.store.db.execute(f"SELECT count(*) FROM outbox {where}") as cursor:
+            return int((await cursor.fetchone())[0])
+
+    await poster.flush()
+    assert await count("WHERE sent_at IS NOT NULL") > 0
+    clock.advance(table.outbox_retention - 600)
+    await poster.prune()  # too recent to forget; the next pruning is an hour away
+    clock.advance(1200)
+    await poster.prune()
+    assert await count() > 0  # old enough now, but within the hour: not pruned yet
+    clock.advance(OutboxPoster.PRUNE_EVERY)
+    await poster.prune()
+    assert await count() == 0
+
+
+class HeldChannel(FakeChannel):
+    """A channel whose posts wait until the test lets them through (Discord slow, or rate-limited)."""
+
+    def __init__(self, sent: list[dict[str, Any]], where: str, gate: asyncio.Event) -> None:
+        super().__init__(sent, where)
+        self.gate = gate
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        await self.gate.wait()
+        return await super().send(content, **kwargs)
+
+
+async def test_games_are_posted_side_by_side_and_each_in_order(table: Table) -> None:
+    slow = await three_player_game(table)
+    other_channel = CHANNEL + 1
+    fast = await table.create_game(
+        Actor(ALICE.user_id, "Alice", guild_id=GUILD, channel_id=other_channel),
+        channel_id=other_channel,
+        guild_id=GUILD,
+        settings=GameSettings(players=3),
+    )
+    for house, person in PLAYERS.items():
+        await table.join(
+            fast.id, Actor(person.user_id, person.name, guild_id=GUILD, channel_id=other_channel), house
+        )
+    await table.start(fast.id, Actor(ALICE.user_id, "Alice", guild_id=GUILD, channel_id=other_channel))
+    # The diplomacy threads' items are the threads cog's, which this bare poster does not have.
+    queued = [i for i in await table.outbox(1000) if i.game_id in (slow, fast.id)]
+    posted_here = [i for i in queued if not i.kind.startswith("thread-")]
+    items = {g: [i.id for i in posted_here if i.game_id == g] for g in (slow, fast.id)}
+    gate = asyncio.Event()
+    bot = PosterBot(table, closed=set())
+    held = HeldChannel(bot.sent, f"channel {CHANNEL}", gate)
+    bot.get_partial_messageable = (  # type: ignore[method-assign]
+        lambda channel_id: held if channel_id == CHANNEL else FakeChannel(bot.sent, f"channel {channel_id}")
+    )
+    flushing = asyncio.create_task(OutboxPoster(bot).flush())  # type: ignore[arg-type]
+    await asyncio.sleep(0.5)  # the slow game's first post waits: the other game goes on meanwhile
+    assert [s["nonce"] for s in bot.sent] == items[fast.id]
+    gate.set()
+    posted, failed = await flushing
+    assert (posted, failed) == (len(queued), 0)  # the threads' items too: marked done, with a warning
+    assert [s["nonce"] for s in bot.sent if s["nonce"] in items[slow]] == items[slow]  # in order

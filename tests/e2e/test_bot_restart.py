@@ -100,7 +100,7 @@ async def test_the_bot_killed_mid_phase_and_started_again_loses_nothing(
     table = await Table.open(bot_process.database)
     try:
         session = table.session(game_id)
-        notation = [row.notation for row in session.log]
+        notation = [row.notation for row in await table.load_log(session)]
         assert notation[0] == f"stark: {STARK_ORDERS}"
         assert [n.split(":")[0] for n in notation] == ["stark", "lannister", "baratheon", "lannister"]
         orders = session.game.state.orders  # type: ignore[union-attr]

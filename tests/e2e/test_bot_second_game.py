@@ -66,6 +66,8 @@ async def test_a_second_game_through_the_bot(fake: FakeDiscord, tmp_path: Path) 
         select, value = select_with_option(shout_prompt(), "Shout: jeer")
         await (await fake.click("alice", shout_prompt(), select["custom_id"], [value])).wait_response(WAIT)
         await fake.wait_until(lambda: session.status == "over", WAIT, "the end of the duel")
+        async with session.lock:  # the operation that ended it is written, its outbox with it
+            pass
         await bot.poster.flush()
 
         posted = boards(fake)

@@ -54,7 +54,7 @@ MODERATION: dict[str, Operation] = {
     "remove": lambda t, g, a: t.remove_player(g, a, "lannister", "random"),
     "end": lambda t, g, a: t.end_game(g, a),
     "audit": lambda t, g, a: t.audit_log(g, a),
-    "export": lambda t, g, a: _sync(t.export(g, a)),
+    "export": lambda t, g, a: t.export(g, a),
 }
 LOOKING: dict[str, Operation] = {
     "reach": _reach,

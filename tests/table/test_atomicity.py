@@ -100,7 +100,7 @@ async def test_a_failed_start_leaves_the_lobby_as_it_was(
 async def test_a_failed_import_leaves_no_game_behind(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     game_id = await three_player_game(table)
     await play_defaults(table, game_id)
-    exported = table.export(game_id, ADMIN)
+    exported = await table.export(game_id, ADMIN)
     async with table.store.db.execute("SELECT COUNT(*) FROM games") as cursor:
         games = (await cursor.fetchone())[0]
     fail_late(monkeypatch)

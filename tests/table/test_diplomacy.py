@@ -347,7 +347,7 @@ async def test_an_imported_game_opens_threads_for_the_people_it_keeps(table: Tab
     """An export played on here: seats whose people are members of this server keep them and get their
     threads; a vacated seat's threads wait for its next player."""
     game_id = await game(table, 3)
-    exported = table.export(game_id, ADMIN)
+    exported = await table.export(game_id, ADMIN)
     copy = await table.import_game(
         ADMIN, exported, channel_id=300, guild_id=GUILD, members=lambda user: user != CAROL.user_id
     )

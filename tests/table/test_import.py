@@ -29,7 +29,7 @@ from tests.table.conftest import (
 async def exported_game(table: Table) -> dict[str, Any]:
     game_id = await three_player_game(table)
     await play_defaults(table, game_id, 2)
-    return table.export(game_id, ADMIN)
+    return await table.export(game_id, ADMIN)
 
 
 async def game_count(table: Table) -> int:

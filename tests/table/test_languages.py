@@ -118,5 +118,5 @@ async def test_a_moderator_changes_a_games_language_and_the_channel_is_told_in_i
     assert notices[-1] == "A partir de ahora, esta partida publica en español en este canal."
     audit = (await table.audit_log(game_id, ADMIN))[-1]
     assert (audit.action, audit.reason, audit.details) == ("language", "for the table", {"language": "es"})
-    stored = await table.store.game(game_id)
-    assert stored is not None and json.loads(stored["settings"])["language"] == "es"
+    (stored,) = await table.store.stored_games(game_id)
+    assert json.loads(stored.row["settings"])["language"] == "es"

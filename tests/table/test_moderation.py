@@ -41,7 +41,7 @@ async def test_only_moderators_moderate(table, operation):
     with pytest.raises(TableError, match="Only a moderator"):
         await table.undo_preview(game_id, BOB, count=1)
     with pytest.raises(TableError, match="Only a moderator"):
-        table.export(game_id, DAVE)
+        await table.export(game_id, DAVE)
     assert table.session(game_id).game.to_position() == before
     assert [e.action for e in await table.store.audit_log(game_id)] == ["create", "start"]
 
@@ -154,7 +154,7 @@ async def test_replacing_and_removing_players(table):
 async def test_end_and_export_then_import_gives_the_same_game(table):
     game_id = await three_player_game(table)
     await play_defaults(table, game_id)
-    exported = table.export(game_id, ADMIN)
+    exported = await table.export(game_id, ADMIN)
     copy = await table.import_game(ADMIN, exported, channel_id=300, guild_id=GUILD, members=lambda _: True)
     assert copy.game.to_position() == table.session(game_id).game.to_position()
     assert [r.notation for r in copy.log] == [r.notation for r in table.session(game_id).log]
@@ -164,4 +164,6 @@ async def test_end_and_export_then_import_gives_the_same_game(table):
     await table.end_game(game_id, ALICE, reason="done")
     with pytest.raises(TableError, match="This game is over"):  # an ended game stays readable, not playable
         await table.submit(game_id, BOB, "raven none")
-    assert table.export(game_id, ALICE)["seed"] == exported["seed"]  # after the game, even to a player
+    assert (await table.export(game_id, ALICE))["seed"] == exported[
+        "seed"
+    ]  # after the game, even to a player

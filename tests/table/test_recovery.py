@@ -34,15 +34,21 @@ async def damage(db_path: Path, query: str, *args: object) -> None:
     import aiosqlite
 
     async with aiosqlite.connect(db_path) as db:
-        await db.execute(query, args)
+        for statement in query.split(";"):
+            await db.execute(statement, args)
         await db.commit()
+
+
+# A restart reads each game's saved position, not its log: a damaged action is met only when the log is
+# replayed, as it is for a game whose position does not load.
+UNLOADABLE_POSITION = 'UPDATE positions SET position = \'{"units": "damaged"}\' WHERE game_id = ?'
 
 
 @pytest.mark.parametrize(
     "query",
     [
-        "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 1",
-        "UPDATE actions SET notation = 'garbage' WHERE game_id = ? AND seq = 0",
+        "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 1;" + UNLOADABLE_POSITION,
+        "UPDATE actions SET notation = 'garbage' WHERE game_id = ? AND seq = 0;" + UNLOADABLE_POSITION,
         "UPDATE games SET settings = '{not json' WHERE id = ?",
         "UPDATE games SET settings = '{\"players\": 9}' WHERE id = ?",
         "UPDATE deadlines SET reminded = 'nope' WHERE game_id = ?",
@@ -79,7 +85,9 @@ async def test_one_damaged_game_is_set_aside_and_the_others_run(db_path: Path, q
 async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path: Path) -> None:
     first, _ = await two_games(db_path)
     await damage(
-        db_path, "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 2", first
+        db_path,
+        "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 2;" + UNLOADABLE_POSITION,
+        first,
     )
     for _ in range(2):  # two restarts: the channel is told once
         table = await Table.open(db_path)
@@ -89,7 +97,7 @@ async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path
         notices = [i for i in await table.outbox() if "could not be loaded" in i.payload.get("text", "")]
         assert len(notices) == 2  # the channel and the creator, once
         session = table.sessions[first]
-        live = len(session.log)
+        live = len(await table.load_log(session))
         with pytest.raises(TableError, match="still does not load"):
             await table.undo(first, ALICE, count=live - 3)  # keeps the damaged action 3
         await table.undo(first, ALICE, count=live - 2, reason="repair")
@@ -196,12 +204,39 @@ async def test_a_damaged_snapshot_is_passed_over_and_the_log_replayed(db_path: P
     first = await three_player_game(table)
     await play_defaults(table, first, 3)
     position = table.session(first).game.to_position()
-    await table.store.save_snapshot(first, table.session(first).log[-1].seq, {"units": "damaged"})
-    await table.store.db.commit()
+    async with table.store.unit() as unit:
+        await unit.save_snapshot(first, table.session(first).log[-1].seq, {"units": "damaged"})
     await table.close()
+    await damage(db_path, UNLOADABLE_POSITION, first)
     reopened = await Table.open(db_path)
     try:
         assert reopened.session(first).broken is None
         assert reopened.session(first).game.to_position() == position
     finally:
         await reopened.close()
+
+
+async def test_a_restart_replays_nothing_and_a_position_that_does_not_load_is_replayed_once(
+    db_path: Path,
+) -> None:
+    first, second = await two_games(db_path)
+    table = await Table.open(db_path)
+    positions = {g: table.session(g).game.to_position() for g in (first, second)}
+    await table.close()
+    # A damaged action is not even read at a restart: the game goes on from its saved position.
+    await damage(db_path, "UPDATE actions SET notation = 'garbage' WHERE game_id = ?", second)
+    await damage(db_path, UNLOADABLE_POSITION, first)
+    for _ in range(2):  # the first restart replays the first game's log and saves its position again
+        table = await Table.open(db_path)
+        try:
+            assert {g: table.session(g).game.to_position() for g in (first, second)} == positions
+            assert not table.session(second).log_read
+        finally:
+            await table.close()
+    import aiosqlite
+
+    async with (
+        aiosqlite.connect(db_path) as db,
+        db.execute("SELECT position FROM positions WHERE game_id = ?", (first,)) as cursor,
+    ):
+        assert json.loads((await cursor.fetchone())[0]) == positions[first]

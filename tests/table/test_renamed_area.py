@@ -55,9 +55,10 @@ async def test_a_database_written_with_the_old_id_is_migrated_and_plays_on(tmp_p
     path, full = tmp_path / "old.sqlite3", tmp_path / "full.sqlite3"
     table = await Table.open(full)
     game_id = await tyrell_game(table)
-    await table.store.save_snapshot(
-        game_id, len(table.session(game_id).log) - 1, table.session(game_id).game.to_position()
-    )
+    async with table.store.unit() as unit:
+        await unit.save_snapshot(
+            game_id, len(table.session(game_id).log) - 1, table.session(game_id).game.to_position()
+        )
     position = table.session(game_id).game.to_position()
     await table.close()
     await as_schema(full, path, 3)
@@ -91,7 +92,7 @@ async def test_a_database_written_with_the_old_id_is_migrated_and_plays_on(tmp_p
 
 async def test_an_export_written_with_the_old_id_imports(table: Table) -> None:
     game_id = await tyrell_game(table)
-    exported = json.loads(json.dumps(table.export(game_id, ADMIN)).replace(NEW, OLD))
+    exported = json.loads(json.dumps(await table.export(game_id, ADMIN)).replace(NEW, OLD))
     assert any(OLD in a["notation"] for a in exported["actions"]) and OLD in json.dumps(exported["position"])
     copy = await table.import_game(ADMIN, exported, channel_id=300, guild_id=GUILD, members=lambda _: True)
     assert copy.game.to_position() == table.session(game_id).game.to_position()

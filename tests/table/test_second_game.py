@@ -56,7 +56,7 @@ async def test_a_second_game_is_played_through_the_table(table: Table, db_path: 
     with pytest.raises(TableError, match="pick 1"):
         await table.submit(game_id, BOB, "bid 3")  # another game's notation is refused
 
-    exported = table.export(game_id, ADMIN)
+    exported = await table.export(game_id, ADMIN)
     copy = await table.import_game(ADMIN, exported, channel_id=300, guild_id=GUILD, members=lambda _: True)
     assert copy.settings.game == "duel" and copy.game.to_position() == session.game.to_position()
 

@@ -56,6 +56,6 @@ async def test_the_force_answer_does_not_show_a_playing_moderator_the_secret_def
 async def test_export_is_refused_to_a_playing_moderator_while_the_game_runs(table: Table) -> None:
     game_id = await three_player_game(table)
     with pytest.raises(TableError, match="You play in this game"):
-        table.export(game_id, ALICE)
-    exported = table.export(game_id, ADMIN)
+        await table.export(game_id, ALICE)
+    exported = await table.export(game_id, ADMIN)
     assert exported["seed"] == table.session(game_id).seed and "position" in exported
