@@ -16,6 +16,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import discord
 import discord.gateway
@@ -62,6 +63,8 @@ class Config:
     outbox_retention_days: float = 7.0  # how long what was posted is remembered (see Table.prune_outbox)
     discord_api: str | None = None  # the base URL of the Discord HTTP API (a fake one, in tests)
     discord_gateway: str | None = None  # the gateway's URL; with discord_api alone, asked of that API
+    shard_count: int | None = None  # Discord's shards in all, across every process; None: not sharded
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
 
 
 def read_env_file(path: str | Path) -> dict[str, str]:
@@ -88,6 +91,28 @@ def read_env_file(path: str | Path) -> dict[str, str]:
             value = value.split(" #", 1)[0].rstrip()
         found[key] = value
     return found
+
+
+def parse_shards(text: str, count: int) -> tuple[int, ...]:
+    """The shards a process runs, from ``0-1`` (a range, both ends included), ``0,2`` (a list) or both
+    (``0-3,6``): each below ``count``, in order, none twice. Raises ConfigError."""
+    wanted: set[int] = set()
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        ends = (first.strip(), last.strip()) if dash else (first.strip(), first.strip())
+        if not all(end.isascii() and end.isdigit() for end in ends) or int(ends[0]) > int(ends[1]):
+            raise ConfigError(
+                "MAESTER_SHARDS lists this process's shards: a range like 0-1, a list like 0,2, or both "
+                f"(0-3,6); not {text!r}."
+            )
+        wanted.update(range(int(ends[0]), int(ends[1]) + 1))
+    beyond = sorted(shard for shard in wanted if shard >= count)
+    if beyond:
+        raise ConfigError(
+            f"MAESTER_SHARDS names shard {beyond[0]}, but with MAESTER_SHARD_COUNT={count} the shards are "
+            f"0 to {count - 1}."
+        )
+    return tuple(sorted(wanted))
 
 
 def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path | None = ".env") -> Config:
@@ -131,6 +156,16 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path |
     gateway = get("MAESTER_DISCORD_GATEWAY")
     if gateway is not None and not gateway.startswith(("ws://", "wss://")):
         raise ConfigError(f"MAESTER_DISCORD_GATEWAY must be a ws(s) URL, not {gateway!r}.")
+    shard_count, shards = get("MAESTER_SHARD_COUNT"), get("MAESTER_SHARDS")
+    if shard_count is not None and not (shard_count.isascii() and shard_count.isdigit() and int(shard_count)):
+        raise ConfigError(
+            f"MAESTER_SHARD_COUNT is how many shards Discord's connection is split into, across every "
+            f"process (a number, 1 or more), not {shard_count!r}."
+        )
+    if shards is not None and shard_count is None:
+        raise ConfigError(
+            "MAESTER_SHARDS needs MAESTER_SHARD_COUNT too: how many shards there are across every process."
+        )
     return Config(
         token=token,
         database=get("MAESTER_DATABASE") or "maester.sqlite3",
@@ -140,13 +175,17 @@ def load_config(environ: Mapping[str, str] | None = None, env_file: str | Path |
         outbox_retention_days=retention_days,
         discord_api=api.rstrip("/") if api else None,
         discord_gateway=gateway,
+        shard_count=int(shard_count) if shard_count else None,
+        shard_ids=parse_shards(shards, int(shard_count)) if shards and shard_count else None,
     )
 
 
 class MaesterBot(commands.Bot):
     """The bot: the table (``self.table``), the cogs, the outbox poster and the deadline ticker."""
 
-    def __init__(self, config: Config, *, clock: Clock | None = None, poll_interval: float = 2.0) -> None:
+    def __init__(
+        self, config: Config, *, clock: Clock | None = None, poll_interval: float = 2.0, **options: Any
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles of the servers; interactions need no intent
         super().__init__(
@@ -154,6 +193,7 @@ class MaesterBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **options,
         )
         self.config = config
         self.clock = clock
@@ -268,13 +308,36 @@ class MaesterBot(commands.Bot):
             await table.close()
 
 
+class ShardedMaesterBot(MaesterBot, commands.AutoShardedBot):
+    """The bot on some of Discord's shards (``MAESTER_SHARDS`` of ``MAESTER_SHARD_COUNT``), so that
+    several processes share the servers: Discord sends each shard the events of the servers whose id
+    gives ``(id >> 22) % shard_count`` = that shard, and every DM to shard 0."""
+
+    def __init__(self, config: Config, *, clock: Clock | None = None, poll_interval: float = 2.0) -> None:
+        super().__init__(
+            config,
+            clock=clock,
+            poll_interval=poll_interval,
+            shard_count=config.shard_count,
+            shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
+        )
+
+    async def setup_hook(self) -> None:
+        shards = self.config.shard_ids or range(self.shard_count or 0)
+        log.info("running shard(s) %s of %s", ", ".join(map(str, shards)), self.shard_count)
+        await super().setup_hook()
+
+
 def create_bot(config: Config, *, clock: Clock | None = None, poll_interval: float = 2.0) -> MaesterBot:
-    """The bot for ``config``, not yet started: ``await bot.start(config.token)`` (or ``async with bot``)."""
+    """The bot for ``config``, not yet started: ``await bot.start(config.token)`` (or ``async with bot``);
+    a :class:`ShardedMaesterBot` when ``config`` gives a shard count."""
     if config.discord_api:
         # Every REST call, interaction responses and followups included, is built on this base URL.
         discord.http.Route.BASE = config.discord_api
     if config.discord_gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.discord_gateway)
+    if config.shard_count is not None:
+        return ShardedMaesterBot(config, clock=clock, poll_interval=poll_interval)
     return MaesterBot(config, clock=clock, poll_interval=poll_interval)
 
 

@@ -69,11 +69,50 @@ def test_settings_come_from_the_environment_first_then_the_file(tmp_path: Path) 
         ({"MAESTER_OUTBOX_RETENTION_DAYS": "0"}, "RETENTION_DAYS"),
         ({"MAESTER_MODERATOR_ROLE": "Maester"}, "role's id"),  # a name would match any server's role
         ({"MAESTER_MODERATOR_ROLE": "²"}, "role's id"),
+        ({"MAESTER_SHARD_COUNT": "0"}, "MAESTER_SHARD_COUNT"),
+        ({"MAESTER_SHARD_COUNT": "two"}, "MAESTER_SHARD_COUNT"),
+        ({"MAESTER_SHARDS": "0"}, "needs MAESTER_SHARD_COUNT"),
+        ({"MAESTER_SHARD_COUNT": "2", "MAESTER_SHARDS": "1-0"}, "a range like 0-1"),
+        ({"MAESTER_SHARD_COUNT": "2", "MAESTER_SHARDS": "0,,1"}, "a range like 0-1"),
+        ({"MAESTER_SHARD_COUNT": "2", "MAESTER_SHARDS": "first"}, "a range like 0-1"),
+        ({"MAESTER_SHARD_COUNT": "2", "MAESTER_SHARDS": "1-2"}, "names shard 2, but .* 0 to 1"),
     ],
 )
 def test_wrong_settings_are_named(tmp_path: Path, setting: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_config({"DISCORD_TOKEN": "t", **setting}, tmp_path / "none")
+
+
+@pytest.mark.parametrize(
+    ("shards", "expected"),
+    [("0-1", (0, 1)), ("2", (2,)), ("0, 2", (0, 2)), ("3,0-1", (0, 1, 3)), ("1-1,1", (1,))],
+)
+def test_a_process_runs_the_shards_it_is_given(
+    tmp_path: Path, shards: str, expected: tuple[int, ...]
+) -> None:
+    config = load_config(
+        {"DISCORD_TOKEN": "t", "MAESTER_SHARD_COUNT": "4", "MAESTER_SHARDS": shards}, tmp_path / "none"
+    )
+    assert (config.shard_count, config.shard_ids) == (4, expected)
+
+
+def test_the_bot_is_sharded_only_when_a_shard_count_is_given(tmp_path: Path) -> None:
+    plain = create_bot(load_config({"DISCORD_TOKEN": "t"}, tmp_path / "none"))
+    assert not isinstance(plain, discord.AutoShardedClient) and plain.shard_count is None
+
+    one_of_two = create_bot(
+        load_config(
+            {"DISCORD_TOKEN": "t", "MAESTER_SHARD_COUNT": "2", "MAESTER_SHARDS": "1"}, tmp_path / "none"
+        )
+    )
+    assert isinstance(one_of_two, discord.AutoShardedClient) and isinstance(one_of_two, bot.MaesterBot)
+    assert (one_of_two.shard_count, one_of_two.shard_ids) == (2, [1])
+
+    every_shard = create_bot(
+        load_config({"DISCORD_TOKEN": "t", "MAESTER_SHARD_COUNT": "3"}, tmp_path / "none")
+    )
+    assert isinstance(every_shard, discord.AutoShardedClient)
+    assert (every_shard.shard_count, every_shard.shard_ids) == (3, None)  # discord.py runs 0, 1 and 2
 
 
 def test_without_a_token_the_message_says_how_to_get_one(tmp_path: Path) -> None:

@@ -47,6 +47,14 @@ know are answered with 404, logged and listed in :attr:`FakeDiscord.unhandled`.
 The state (messages, DM channels, synced commands) belongs to the server, not to a gateway
 connection, so a bot process may disconnect, die and identify again and find everything as it was.
 
+Shards: ``FakeDiscord(shard_count=N)`` (1 unless a test says more) is what ``GET /gateway/bot``
+recommends, and every IDENTIFY must carry ``shard: [id, N]`` (else the gateway closes with 4010 "Invalid
+shard", or 4011 "Sharding required" without one), as each of several bot processes would, each with its own
+shards. Each shard has its own session: READY lists its guilds only, and a guild's events (GUILD_CREATE,
+members, channels, roles, threads, messages, interactions) go to shard ``(guild id >> 22) % N`` alone
+(:meth:`FakeDiscord.shard_of`), a DM's to shard 0, as Discord routes them. ``add_guild(..., shard=k)``
+makes a guild whose id lands on shard ``k``.
+
 Example (``fake`` is the fixture of ``conftest.py``; ``running`` and ``BotProcess`` are in ``harness.py``)::
 
     async with running(make_bot(), fake):              # or: await bot_process.start()
@@ -310,6 +318,14 @@ class Snowflakes:
         candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(candidate, self._last + 1)
         return self._last
+
+    def on_shard(self, shard: int, shard_count: int) -> int:
+        """The next snowflake whose guild would be on ``shard``: its timestamp part moved up to
+        ``shard_count - 1`` milliseconds ahead, so that ``(id >> 22) % shard_count == shard``."""
+        flake = self()
+        flake += ((shard - (flake >> 22)) % shard_count) << 22
+        self._last = flake
+        return flake
 
 
 def png_size(data: bytes) -> tuple[int, int] | None:
@@ -1426,9 +1442,10 @@ class _Connection:
 
 
 class _Session:
-    def __init__(self, session_id: str, intents: int) -> None:
+    def __init__(self, session_id: str, intents: int, shard: int) -> None:
         self.id = session_id
         self.intents = intents
+        self.shard = shard
         self.seq = 0
         self.buffer: deque[Json] = deque(maxlen=5000)
         self.conn: _Connection | None = None
@@ -1494,8 +1511,11 @@ class FakeDiscord:
         people: Sequence[tuple[str, str, str, tuple[str, ...]]] = PEOPLE,
         allowed_privileged_intents: int = Intent.PRIVILEGED,
         upload_limit: int = 10 * 1024 * 1024,
+        shard_count: int = 1,
     ) -> None:
         self.token = token  # if set, other tokens get 401 / gateway close 4004
+        # Shards: GET /gateway/bot says this many, IDENTIFY must use it, and a guild's events go to its shard.
+        self.shard_count = shard_count
         self.upload_limit = upload_limit  # bytes of files in one request (Discord's default: 10 MiB)
         self.max_active_threads = 1000  # active threads a guild may have (Discord's limit)
         self.interaction_deadline = interaction_deadline
@@ -1555,8 +1575,8 @@ class FakeDiscord:
         self.identify_count = 0
         self.resume_count = 0
         self.identifies: list[Json] = []  # IDENTIFY payloads (token hidden)
-        self._sessions: dict[str, _Session] = {}
-        self._session: _Session | None = None
+        self._sessions: dict[str, _Session] = {}  # every session ever identified, by id
+        self._shard_sessions: dict[int, _Session] = {}  # each shard's latest session
         self._connections: set[_Connection] = set()
         self._conn_numbers = itertools.count(1)
 
@@ -1679,22 +1699,48 @@ class FakeDiscord:
             lines.append(f"unhandled routes: {self.unhandled[-10:]}")
         if self.errors:
             lines.append(f"fake errors: {self.errors[-5:]}")
-        lines.append(f"gateway: connected={self.connected} identifies={self.identify_count}")
+        live = [shard for shard in range(self.shard_count) if self.shard_connected(shard)]
+        lines.append(
+            f"gateway: shards connected {live} of {self.shard_count}, identifies={self.identify_count}"
+        )
         return "\n".join(lines)
+
+    def shard_connected(self, shard: int) -> bool:
+        """Whether ``shard``'s latest session has a live gateway connection."""
+        s = self._shard_sessions.get(shard)
+        return s is not None and s.conn is not None and not s.conn.closed
 
     @property
     def connected(self) -> bool:
-        s = self._session
-        return s is not None and s.conn is not None and not s.conn.closed
+        """Whether every shard (the only one, unless :attr:`shard_count` says more) is connected."""
+        return all(self.shard_connected(shard) for shard in range(self.shard_count))
 
-    async def wait_connected(self, timeout: float = 10.0) -> None:
-        """Wait until a client has identified (READY and GUILD_CREATE sent) and is still connected."""
-        await self.wait_until(lambda: self.connected, timeout, "a gateway connection (IDENTIFY)")
+    def shard_of(self, guild: FakeGuild | str | int | None) -> int:
+        """The shard that gets ``guild``'s events: ``(guild id >> 22) % shard_count``; None (a DM): 0."""
+        if guild is None:
+            return 0
+        return (self.guild(guild).id >> 22) % self.shard_count
 
-    async def wait_identified(self, count: int, timeout: float = 15.0) -> None:
-        """Wait until ``identify_count`` reaches ``count`` and that connection is live."""
+    async def wait_connected(self, timeout: float = 10.0, *, shard: int | None = None) -> None:
+        """Wait until ``shard`` (default: every shard) has identified (READY and its GUILD_CREATEs sent)
+        and is still connected."""
+        shards = range(self.shard_count) if shard is None else (shard,)
         await self.wait_until(
-            lambda: self.identify_count >= count and self.connected, timeout, f"IDENTIFY number {count}"
+            lambda: all(self.shard_connected(s) for s in shards),
+            timeout,
+            f"a gateway connection (IDENTIFY) of shard(s) {list(shards)}",
+        )
+
+    async def wait_identified(
+        self, count: int, timeout: float = 15.0, *, shards: Sequence[int] | None = None
+    ) -> None:
+        """Wait until ``identify_count`` reaches ``count`` and ``shards`` (default: every shard) are
+        connected."""
+        wanted = range(self.shard_count) if shards is None else shards
+        await self.wait_until(
+            lambda: self.identify_count >= count and all(self.shard_connected(s) for s in wanted),
+            timeout,
+            f"IDENTIFY number {count} (shards {list(wanted)} connected)",
         )
 
     async def wait_for_command(self, name: str, timeout: float = 10.0, guild: bool | None = None) -> Json:
@@ -1866,6 +1912,7 @@ class FakeDiscord:
         roles: Mapping[str, int] | None = None,
         members: Mapping[str, Sequence[str]] | None = None,
         owner: FakeUser | str | None = None,
+        shard: int | None = None,
     ) -> FakeGuild:
         """Another server the bot is in (a connected bot gets its GUILD_CREATE), with ids of its own.
 
@@ -1874,8 +1921,9 @@ class FakeDiscord:
         managed ``Bot`` role are always made (name them in ``roles`` to change their permissions).
         ``members`` maps person keys to their role names here; unknown keys are new people (members of
         no other guild). ``owner`` (a member) has every permission; by default the application's
-        developer, who is not a member, owns it."""
-        gid = self.snowflake()
+        developer, who is not a member, owns it. With ``shard``, its id puts it on that shard of
+        :attr:`shard_count` (:meth:`shard_of`)."""
+        gid = self.snowflake() if shard is None else self.snowflake.on_shard(shard, self.shard_count)
         guild = FakeGuild(gid, name, self.OWNER_ID)
         wanted = dict({"Admin": Perm.ADMINISTRATOR, "Maester": 0} if roles is None else roles)
         everyone = wanted.pop("@everyone", Perm.EVERYONE)
@@ -1901,9 +1949,8 @@ class FakeDiscord:
                 raise ValueError(f"the owner of {name} must be one of its members")
             guild.owner_id = user.id
         self.guilds[gid] = guild
-        if self._session is not None:
-            self._dispatch("GUILD_CREATE", self.guild_create_payload(guild))
-            self._bump()
+        self._dispatch("GUILD_CREATE", self.guild_create_payload(guild), gid)
+        self._bump()
         return guild
 
     def _new_person(self, key: str, display_name: str | None = None) -> FakeUser:
@@ -1936,8 +1983,9 @@ class FakeDiscord:
         if g.has_member(user):
             raise ValueError(f"{user.key} is already a member of {g.name}")
         g.members[user.id] = [g.get_role(r).id for r in roles]
-        if self._wants(Intent.GUILD_MEMBERS):
-            self._dispatch("GUILD_MEMBER_ADD", {**self.member_payload(user, guild=g), "guild_id": str(g.id)})
+        if self._wants(Intent.GUILD_MEMBERS, g.id):
+            payload = {**self.member_payload(user, guild=g), "guild_id": str(g.id)}
+            self._dispatch("GUILD_MEMBER_ADD", payload, g.id)
         self._bump()
         return user
 
@@ -1950,9 +1998,9 @@ class FakeDiscord:
         if not g.has_member(user):
             raise LookupError(f"{user.key} is not a member of {g.name}")
         g.members[user.id] = [g.get_role(r).id for r in roles]
-        if self._wants(Intent.GUILD_MEMBERS):
+        if self._wants(Intent.GUILD_MEMBERS, g.id):
             payload = {**self.member_payload(user, guild=g), "guild_id": str(g.id)}
-            self._dispatch("GUILD_MEMBER_UPDATE", payload)
+            self._dispatch("GUILD_MEMBER_UPDATE", payload, g.id)
         self._bump()
 
     def remove_member(self, who: FakeUser | str | int, guild: FakeGuild | str | int | None = None) -> None:
@@ -1961,8 +2009,8 @@ class FakeDiscord:
         user = self.user(who)
         if user is self.bot_user or g.members.pop(user.id, None) is None:
             raise LookupError(f"{user.key} is not a member of {g.name} (or is the bot)")
-        if self._wants(Intent.GUILD_MEMBERS):
-            self._dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(g.id), "user": user.payload()})
+        if self._wants(Intent.GUILD_MEMBERS, g.id):
+            self._dispatch("GUILD_MEMBER_REMOVE", {"guild_id": str(g.id), "user": user.payload()}, g.id)
         self._bump()
 
     def add_channel(self, name: str, guild: FakeGuild | str | int | None = None) -> FakeChannel:
@@ -1971,7 +2019,7 @@ class FakeDiscord:
         ch = FakeChannel(self.snowflake(), 0, name, g.id, position=len(g.channels), label=label)
         g.channels[ch.id] = ch
         self.channels[ch.id] = ch
-        self._dispatch("CHANNEL_CREATE", ch.payload())
+        self._dispatch("CHANNEL_CREATE", ch.payload(), g.id)
         return ch
 
     def threads(self, parent: FakeChannel | str | int | None = None) -> list[FakeChannel]:
@@ -2121,8 +2169,8 @@ class FakeDiscord:
         self._channel_updated(ch)
 
     def _channel_updated(self, channel: FakeChannel) -> None:
-        if self._wants(Intent.GUILDS):
-            self._dispatch("CHANNEL_UPDATE", channel.payload())
+        if self._wants(Intent.GUILDS, channel.guild_id):
+            self._dispatch("CHANNEL_UPDATE", channel.payload(), channel.guild_id)
         self._bump()
 
     def set_role_permissions(
@@ -2132,8 +2180,8 @@ class FakeDiscord:
         g = self.guild(guild)
         r = g.get_role(role.id if isinstance(role, FakeRole) else role)
         r.permissions = permissions
-        if self._wants(Intent.GUILDS):
-            self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(g.id), "role": r.payload()})
+        if self._wants(Intent.GUILDS, g.id):
+            self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(g.id), "role": r.payload()}, g.id)
         self._bump()
         return r
 
@@ -2238,7 +2286,7 @@ class FakeDiscord:
         g = self.guild(guild)
         members = self.guild_members(g)
         # Without the GUILD_PRESENCES intent Discord lists only the bot (and people in voice channels).
-        listed = members if self._wants(Intent.GUILD_PRESENCES) else [self.bot_user]
+        listed = members if self._wants(Intent.GUILD_PRESENCES, g.id) else [self.bot_user]
         return {
             **self.guild_payload(g),
             "joined_at": "2024-01-01T00:00:00+00:00",
@@ -2450,7 +2498,7 @@ class FakeDiscord:
             raise ValueError("slash() needs at least the command name")
         user = self.user(who)
         channel = self._where(user, channel_spec)
-        await self.wait_connected()
+        await self.wait_connected(shard=self.shard_of(channel.guild_id))
         cmd = self.find_command(path[0], dm=channel.is_dm, guild_id=channel.guild_id)
         if cmd is None:
             where = "in DMs" if channel.is_dm else f"in {self.guild(channel.guild_id).name}"
@@ -2632,7 +2680,7 @@ class FakeDiscord:
                 data["resolved"] = resolved
         else:
             raise ValueError(f"cannot click a component of type {ctype}")
-        await self.wait_connected()
+        await self.wait_connected(shard=self.shard_of(msg.channel.guild_id))
         return self._send_interaction(InteractionType.MESSAGE_COMPONENT, who, msg.channel, data, message=msg)
 
     def _select_values(
@@ -2742,7 +2790,7 @@ class FakeDiscord:
         if resolved:
             data["resolved"] = resolved
         modal.submitted = True
-        await self.wait_connected()
+        await self.wait_connected(shard=self.shard_of(channel.guild_id))
         return self._send_interaction(
             InteractionType.MODAL_SUBMIT, who, channel, data, message=modal.interaction.message
         )
@@ -2753,7 +2801,7 @@ class FakeDiscord:
         """``user`` writes a plain message (MESSAGE_CREATE; content hidden without the intent)."""
         who = self.user(user)
         ch = self._where(who, channel)
-        await self.wait_connected()
+        await self.wait_connected(shard=self.shard_of(ch.guild_id))
         msg = FakeMessage(self.snowflake(), ch, who, content)
         self._store_message(msg)
         return msg
@@ -2804,36 +2852,52 @@ class FakeDiscord:
         self.interactions.append(inter)
         self._interactions_by_id[inter_id] = inter
         self._interactions_by_token[token] = inter
-        self._dispatch("INTERACTION_CREATE", payload)
+        self._dispatch("INTERACTION_CREATE", payload, channel.guild_id)
         self._bump()
         return inter
 
     # ---------------------------------------------------------------- gateway
 
-    def _dispatch(self, event: str, data: Json) -> None:
-        session = self._session
+    def _session_for(self, guild_id: int | None) -> _Session | None:
+        """The session of the shard that gets ``guild_id``'s events (a DM's: shard 0's)."""
+        shard = 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+        return self._shard_sessions.get(shard)
+
+    def _dispatch(self, event: str, data: Json, guild_id: int | None) -> None:
+        """Send an event about ``guild_id`` (None: a DM) to the shard that gets that guild's events."""
+        session = self._session_for(guild_id)
         if session is None:
-            log.debug("no gateway session: %s dropped", event)
+            log.debug("no gateway session for guild %s: %s dropped", guild_id, event)
             return
+        self._send_event(session, event, data)
+
+    def _send_event(self, session: _Session, event: str, data: Json) -> None:
         session.seq += 1
         frame = {"op": 0, "t": event, "s": session.seq, "d": data}
         session.buffer.append(frame)
         if session.conn is not None:
             session.conn.enqueue(frame)
 
-    def _wants(self, intent: int) -> bool:
-        return self._session is not None and bool(self._session.intents & intent)
+    def _wants(self, intent: int, guild_id: int | None) -> bool:
+        """Whether the shard that gets ``guild_id``'s events (a DM's: shard 0) identified with ``intent``."""
+        session = self._session_for(guild_id)
+        return session is not None and bool(session.intents & intent)
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the live gateway connection (discord.py then RESUMEs on a new one)."""
-        s = self._session
-        if s is not None and s.conn is not None:
+    def _live_sessions(self, shard: int | None) -> list[_Session]:
+        sessions = self._shard_sessions.values() if shard is None else [self._shard_sessions.get(shard)]
+        return [s for s in sessions if s is not None and s.conn is not None]
+
+    async def drop_gateway(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close the live gateway connection of ``shard`` (default: every shard's); discord.py then
+        RESUMEs on a new one."""
+        for s in self._live_sessions(shard):
+            assert s.conn is not None
             await s.conn.ws.close(code=code, message=b"dropped by the test")
 
-    def request_reconnect(self) -> None:
-        """Send op 7 RECONNECT: discord.py reconnects and RESUMEs."""
-        s = self._session
-        if s is not None and s.conn is not None:
+    def request_reconnect(self, *, shard: int | None = None) -> None:
+        """Send op 7 RECONNECT to ``shard`` (default: every shard): discord.py reconnects and RESUMEs."""
+        for s in self._live_sessions(shard):
+            assert s.conn is not None
             s.conn.enqueue({"op": 7, "d": None, "s": None, "t": None})
 
     async def _gateway_handler(self, request: web.Request) -> web.StreamResponse:
@@ -2899,12 +2963,28 @@ class FakeDiscord:
         if intents & Intent.PRIVILEGED & ~self.allowed_privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
-        old = self._session
+        shard = d.get("shard")
+        if shard is not None and not (
+            isinstance(shard, list) and len(shard) == 2 and all(type(n) is int for n in shard)
+        ):
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        if shard is None and self.shard_count > 1:
+            await conn.ws.close(code=4011, message=b"Sharding required.")
+            return
+        shard_id, shard_count = shard if shard is not None else (0, 1)
+        if shard_count != self.shard_count or shard_id not in range(shard_count):
+            # Discord would take any count it can route with; the fake routes with one, its own.
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        old = self._shard_sessions.get(shard_id)
         if old is not None and old.conn is not None and old.conn is not conn:
-            log.debug("gateway: new IDENTIFY while connection %s is open", old.conn.number)
-        session = _Session(secrets.token_hex(16), intents)
+            log.debug(
+                "gateway: new IDENTIFY of shard %s while connection %s is open", shard_id, old.conn.number
+            )
+        session = _Session(secrets.token_hex(16), intents, shard_id)
         self._sessions[session.id] = session
-        self._session = session
+        self._shard_sessions[shard_id] = session
         conn.session = session
         session.conn = conn
         self.identify_count += 1
@@ -2912,7 +2992,9 @@ class FakeDiscord:
         ready: Json = {
             "v": 10,
             "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in self.guilds if self.shard_of(g) == shard_id
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -2925,19 +3007,25 @@ class FakeDiscord:
             "geo_ordered_rtc_regions": [],
             "auth_session_id_hash": "",
         }
-        if "shard" in d:
-            ready["shard"] = d["shard"]
-        self._dispatch("READY", ready)
+        if shard is not None:
+            ready["shard"] = [shard_id, shard_count]
+        self._send_event(session, "READY", ready)
         for guild in self.guilds.values():
-            self._dispatch("GUILD_CREATE", self.guild_create_payload(guild))
+            if self.shard_of(guild) == shard_id:
+                self._send_event(session, "GUILD_CREATE", self.guild_create_payload(guild))
         log.debug(
-            "gateway: IDENTIFY %s on connection %s (intents %s)", self.identify_count, conn.number, intents
+            "gateway: IDENTIFY %s of shard %s on connection %s (intents %s)",
+            self.identify_count,
+            shard_id,
+            conn.number,
+            intents,
         )
         self._bump()
 
     async def _resume(self, conn: _Connection, d: Json) -> None:
         session = self._sessions.get(d.get("session_id", ""))
-        if session is None or session is not self._session or not self._token_ok(d.get("token")):
+        latest = session is not None and session is self._shard_sessions.get(session.shard)
+        if session is None or not latest or not self._token_ok(d.get("token")):
             conn.enqueue({"op": 9, "d": False, "s": None, "t": None})
             return
         seq = d.get("seq") or 0
@@ -2955,7 +3043,7 @@ class FakeDiscord:
             if frame["s"] > seq:
                 conn.enqueue(frame)
         self.resume_count += 1
-        self._dispatch("RESUMED", {})
+        self._send_event(session, "RESUMED", {})
         self._bump()
 
     def _request_members(self, conn: _Connection, d: Json) -> None:
@@ -2984,7 +3072,7 @@ class FakeDiscord:
             }
             if d.get("nonce") is not None:
                 chunk["nonce"] = d["nonce"]
-            self._dispatch("GUILD_MEMBERS_CHUNK", chunk)
+            self._dispatch("GUILD_MEMBERS_CHUNK", chunk, guild.id)
 
     # ---------------------------------------------------------------- messages (shared by routes)
 
@@ -3081,16 +3169,18 @@ class FakeDiscord:
         msg.revision = self._bump()
         if msg.ephemeral or msg.loading:
             return
-        if msg.is_dm:
-            if not self._wants(Intent.DIRECT_MESSAGES):
-                return
-        elif not self._wants(Intent.GUILD_MESSAGES):
+        guild_id = msg.channel.guild_id
+        if not self._wants(Intent.DIRECT_MESSAGES if msg.is_dm else Intent.GUILD_MESSAGES, guild_id):
             return
         payload = msg.payload(self)
-        hidden = msg.author is not self.bot_user and not msg.is_dm and not self._wants(Intent.MESSAGE_CONTENT)
+        hidden = (
+            msg.author is not self.bot_user
+            and not msg.is_dm
+            and not self._wants(Intent.MESSAGE_CONTENT, guild_id)
+        )
         if hidden and self.bot_user not in self.mentioned_users(msg.content):
             payload.update(content="", embeds=[], attachments=[], components=[])
-        self._dispatch("MESSAGE_CREATE", payload)
+        self._dispatch("MESSAGE_CREATE", payload, guild_id)
 
     def _edit_message(
         self, msg: FakeMessage, data: Json, files: dict[int, tuple[str, bytes]], prefix: str = ""
@@ -3122,9 +3212,11 @@ class FakeDiscord:
             msg.history.append(before)
             msg.edited_at = now_iso()
         msg.revision = self._bump()
-        if not msg.ephemeral and self._wants(Intent.DIRECT_MESSAGES if msg.is_dm else Intent.GUILD_MESSAGES):
+        guild_id = msg.channel.guild_id
+        intent = Intent.DIRECT_MESSAGES if msg.is_dm else Intent.GUILD_MESSAGES
+        if not msg.ephemeral and self._wants(intent, guild_id):
             event = "MESSAGE_CREATE" if was_loading else "MESSAGE_UPDATE"
-            self._dispatch(event, msg.payload(self))
+            self._dispatch(event, msg.payload(self), guild_id)
 
     def _delete_message(self, msg: FakeMessage) -> None:
         msg.deleted = True
@@ -3133,7 +3225,7 @@ class FakeDiscord:
             data: Json = {"id": str(msg.id), "channel_id": str(msg.channel.id)}
             if msg.channel.guild_id is not None:
                 data["guild_id"] = str(msg.channel.guild_id)
-            self._dispatch("MESSAGE_DELETE", data)
+            self._dispatch("MESSAGE_DELETE", data, msg.channel.guild_id)
 
     # ---------------------------------------------------------------- HTTP plumbing
 
@@ -3334,7 +3426,7 @@ class FakeDiscord:
     async def _r_gateway_bot(self, request: web.Request) -> Json:
         return {
             "url": self.gateway_url,
-            "shards": 1,
+            "shards": self.shard_count,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         }
 
@@ -3750,13 +3842,13 @@ class FakeDiscord:
         thread.members[self.bot_user.id] = now_iso()
         guild.threads[thread.id] = thread
         self.channels[thread.id] = thread
-        if self._wants(Intent.GUILDS):
+        if self._wants(Intent.GUILDS, guild.id):
             event = {
                 **thread.payload(),
                 "newly_created": True,
                 "member": thread.member_payload(self.bot_user.id),
             }
-            self._dispatch("THREAD_CREATE", event)
+            self._dispatch("THREAD_CREATE", event, guild.id)
         self._bump()
         return thread.payload()
 
@@ -3788,7 +3880,8 @@ class FakeDiscord:
     ) -> None:
         """THREAD_MEMBERS_UPDATE: sent about others only with the GUILD_MEMBERS intent, as Discord does."""
         mine = self.bot_user.id in (*added, *removed)
-        if self._wants(Intent.GUILDS) and (mine or self._wants(Intent.GUILD_MEMBERS)):
+        guild_id = thread.guild_id
+        if self._wants(Intent.GUILDS, guild_id) and (mine or self._wants(Intent.GUILD_MEMBERS, guild_id)):
             self._dispatch(
                 "THREAD_MEMBERS_UPDATE",
                 {
@@ -3798,6 +3891,7 @@ class FakeDiscord:
                     "added_members": [thread.member_payload(u) for u in added],
                     "removed_member_ids": [str(u) for u in removed],
                 },
+                guild_id,
             )
         self._bump()
 
@@ -3854,8 +3948,8 @@ class FakeDiscord:
     def _set_archived(self, thread: FakeChannel, archived: bool) -> None:
         if archived != thread.archived:
             thread.archived, thread.archive_timestamp = archived, now_iso()
-        if self._wants(Intent.GUILDS):
-            self._dispatch("THREAD_UPDATE", thread.payload())
+        if self._wants(Intent.GUILDS, thread.guild_id):
+            self._dispatch("THREAD_UPDATE", thread.payload(), thread.guild_id)
         self._bump()
 
     async def _r_active_threads(self, request: web.Request, guild_id: str) -> Json:

@@ -22,7 +22,7 @@ import io
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -57,6 +57,14 @@ def patch_discord(fake: FakeDiscord) -> Iterator[None]:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
 
+def shards_of(client: discord.Client, fake: FakeDiscord) -> tuple[int, ...]:
+    """The shards ``client`` will identify on: an AutoShardedClient's ``shard_ids`` (default: all of
+    its ``shard_count``, else of the count the fake recommends); a plain client's ``shard_id``, or 0."""
+    if isinstance(client, discord.AutoShardedClient):
+        return tuple(client.shard_ids or range(client.shard_count or fake.shard_count))
+    return (client.shard_id or 0,)
+
+
 @contextlib.asynccontextmanager
 async def running(
     client: ClientT,
@@ -68,14 +76,16 @@ async def running(
 ) -> AsyncIterator[ClientT]:
     """Start ``client`` against ``fake`` in this event loop; close it on exit.
 
-    Returns once the client has identified (READY and GUILD_CREATE are on the wire, so everything
-    dispatched later is processed after them). ``setup_hook`` (command sync) has run by then.
+    Returns once the client has identified on each of its shards (READY and GUILD_CREATE are on the
+    wire, so everything dispatched later is processed after them). ``setup_hook`` (command sync) has
+    run by then.
     ``wait_ready`` also waits for ``on_ready``, which discord.py delays by ``guild_ready_timeout``
     (2 s unless the client was built with a smaller value)."""
     with patch_discord(fake):
         before = fake.identify_count
+        shards = shards_of(client, fake)
         task = asyncio.create_task(client.start(token), name=f"discord client {type(client).__name__}")
-        waiter = asyncio.create_task(fake.wait_identified(before + 1, timeout))
+        waiter = asyncio.create_task(fake.wait_identified(before + len(shards), timeout, shards=shards))
         done, _ = await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
         if task in done:  # failed to log in or to connect: close its HTTP session, then say why
             waiter.cancel()
@@ -122,7 +132,9 @@ class BotProcess:
     ``MAESTER_DISCORD_GATEWAY`` and ``MAESTER_DEV_GUILD_ID``; its output goes to ``log_path``.
     With ``patch_discord=True`` it runs through ``launch_bot.py``, which points discord.py at the
     fake before running the script, whether or not the script reads those variables.
-    ``env={"MAESTER_DEV_GUILD_ID": ""}`` makes the bot sync its commands globally (every guild)."""
+    ``env={"MAESTER_DEV_GUILD_ID": ""}`` makes the bot sync its commands globally (every guild).
+    ``shards`` makes it one of several processes: it runs those of the fake's :attr:`~FakeDiscord.shard_count`
+    shards (``MAESTER_SHARDS`` and ``MAESTER_SHARD_COUNT``); without, it is the plain bot, on shard 0."""
 
     def __init__(
         self,
@@ -134,6 +146,7 @@ class BotProcess:
         env: Mapping[str, str] | None = None,
         patch_discord: bool = False,
         python: str = sys.executable,
+        shards: Sequence[int] | None = None,
     ) -> None:
         self.fake = fake
         self.database = database
@@ -142,6 +155,8 @@ class BotProcess:
         self.extra_env = dict(env or {})
         self.patch_discord = patch_discord
         self.python = python
+        self.sharded = shards is not None
+        self.shards = tuple(shards) if shards is not None else (0,)
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
 
@@ -159,6 +174,9 @@ class BotProcess:
                 "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
             }
         )
+        if self.sharded:
+            env["MAESTER_SHARD_COUNT"] = str(self.fake.shard_count)
+            env["MAESTER_SHARDS"] = ",".join(map(str, self.shards))
         env.update(self.extra_env)
         return env
 
@@ -177,7 +195,7 @@ class BotProcess:
         return "\n".join(self.log().splitlines()[-lines:])
 
     async def start(self, timeout: float = 20.0) -> None:
-        """Start the process and wait until it has identified on the gateway."""
+        """Start the process and wait until it has identified on the gateway, on each of its shards."""
         if self.running:
             raise RuntimeError("the bot process is already running")
         if not self.script.exists():
@@ -198,7 +216,9 @@ class BotProcess:
                 stderr=asyncio.subprocess.STDOUT,
             )
         exited = asyncio.create_task(self.proc.wait())
-        identified = asyncio.create_task(self.fake.wait_identified(before + 1, timeout))
+        identified = asyncio.create_task(
+            self.fake.wait_identified(before + len(self.shards), timeout, shards=self.shards)
+        )
         done, _ = await asyncio.wait({exited, identified}, return_when=asyncio.FIRST_COMPLETED)
         if exited in done:
             identified.cancel()
@@ -256,7 +276,9 @@ class BotProcess:
 
     async def _wait_disconnected(self, timeout: float) -> None:
         await self.fake.wait_until(
-            lambda: not self.fake.connected, timeout, "the gateway connection to close"
+            lambda: not any(self.fake.shard_connected(shard) for shard in self.shards),
+            timeout,
+            f"the gateway connection(s) of shard(s) {list(self.shards)} to close",
         )
 
     async def restart(self, timeout: float = 20.0) -> None:

@@ -1315,3 +1315,105 @@ async def test_interactions_carry_the_persons_and_the_servers_locales(fake: Fake
         await fake.slash("alice", "game", "create", options={"players": 3, "name": "x"})
         await fake.wait_until(lambda: bool(seen), 5.0, "the interaction")
     assert seen[0] == ("es-419", "pt-BR")
+
+
+class ShardBot(discord.AutoShardedClient):
+    """One process of several: it runs ``shards`` of ``shard_count``, syncs a global /where that says
+    which process answered, and keeps the messages it hears from people."""
+
+    def __init__(self, shards: list[int] | None, shard_count: int | None) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = True
+        super().__init__(intents=intents, shard_ids=shards, shard_count=shard_count, guild_ready_timeout=0.05)
+        self.name = "process " + ("+".join(map(str, shards)) if shards else "of every shard")
+        self.tree = app_commands.CommandTree(self)
+        self.heard: list[str] = []
+
+        @self.tree.command(description="Which process answers")
+        async def where(interaction: discord.Interaction) -> None:
+            place = interaction.guild.name if interaction.guild else "a DM"
+            await interaction.response.send_message(f"{self.name} in {place}")
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """No pause between shards: Discord's identify rate limit is not the fake's."""
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author != self.user:
+            self.heard.append(message.content)
+
+
+async def test_each_shard_gets_its_guilds_events_and_shard_zero_the_dms(fake: FakeDiscord) -> None:
+    fake.shard_count = 2
+    westeros = fake.guild()
+    essos = fake.add_guild("Essos", members={"alice": []}, shard=0)
+    assert (westeros.id >> 22) % 2 == 1 and (essos.id >> 22) % 2 == 0
+    assert (fake.shard_of(westeros), fake.shard_of(essos), fake.shard_of(None)) == (1, 0, 0)
+    first, second = ShardBot([0], 2), ShardBot([1], 2)
+    async with running(first, fake, wait_ready=True), running(second, fake, wait_ready=True):
+        assert [ready["shard"] for ready in fake.identifies] == [[0, 2], [1, 2]]
+        assert [g.name for g in first.guilds] == ["Essos"]
+        assert [g.name for g in second.guilds] == ["Westeros"]
+
+        here = await fake.slash("alice", "where")
+        there = await fake.slash("alice", "where", channel=essos.channel)
+        in_dm = await fake.slash("alice", "where", channel="dm")
+        assert (await here.wait_message()).content == "process 1 in Westeros"
+        assert (await there.wait_message()).content == "process 0 in Essos"
+        assert (await in_dm.wait_message()).content == "process 0 in a DM"
+
+        await fake.post("alice", "winter is coming", westeros.channel)
+        await fake.post("alice", "across the narrow sea", essos.channel)
+        await fake.post("alice", "a whisper", "dm")
+        await fake.post("alice", "the last word in Westeros", westeros.channel)
+        # Each connection is in order: once its last message is heard, a stray one would be too.
+        await fake.wait_until(
+            lambda: first.heard == ["across the narrow sea", "a whisper"], what="shard 0's messages"
+        )
+        await fake.wait_until(
+            lambda: second.heard == ["winter is coming", "the last word in Westeros"], what="shard 1's"
+        )
+
+        # A shard that loses its connection resumes alone and gets what it missed.
+        await fake.drop_gateway(shard=1)
+        await fake.post("alice", "while you were away", westeros.channel)
+        await fake.wait_until(lambda: fake.resume_count == 1 and fake.connected, what="shard 1 to resume")
+        await fake.wait_until(lambda: second.heard[-1] == "while you were away", what="the missed message")
+        assert first.heard == ["across the narrow sea", "a whisper"] and fake.identify_count == 2
+    assert not fake.shard_connected(0) and not fake.shard_connected(1)
+
+
+async def test_a_client_without_a_shard_count_runs_every_shard_gateway_bot_recommends(
+    fake: FakeDiscord,
+) -> None:
+    fake.shard_count = 2
+    fake.add_guild("Essos", shard=1)
+    async with aiohttp.ClientSession() as http:
+        response = await http.get(f"{fake.api_url}/gateway/bot", headers={"Authorization": "Bot fake"})
+        assert (await response.json())["shards"] == 2
+    async with running(ShardBot(None, None), fake, wait_ready=True) as bot:
+        assert bot.shard_count == 2 and sorted(bot.shards) == [0, 1]
+        assert sorted(g.name for g in bot.guilds) == ["Essos", "Westeros"]
+        assert [ready["shard"] for ready in fake.identifies] == [[0, 2], [1, 2]]
+
+
+@pytest.mark.parametrize(
+    ("shard", "code"),
+    [(None, 4011), ([0, 3], 4010), ([2, 2], 4010), ([-1, 2], 4010), ("0", 4010), ([0], 4010)],
+)
+async def test_an_identify_on_a_shard_the_fake_does_not_have_is_closed(
+    fake: FakeDiscord, shard: object, code: int
+) -> None:
+    fake.shard_count = 2
+    identify: Json = {"token": "fake", "intents": 1, "properties": {}}
+    if shard is not None:
+        identify["shard"] = shard
+    async with aiohttp.ClientSession() as http, http.ws_connect(fake.gateway_url) as ws:
+        assert (await ws.receive_json())["op"] == 10  # HELLO
+        await ws.send_json({"op": 2, "d": identify})
+        closing = await ws.receive()
+        assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        assert ws.close_code == code
+    assert fake.identify_count == 0 and not fake.shard_connected(0)
