@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from cogs.screens import GameScreens, screens_of
-from i18n import AUTONYMS, LANGUAGES
+from i18n import AUTONYMS, LANGUAGES, Localized, say
 from table.errors import TableError
 from table.people import Actor
 from table.prompting import Current, current
@@ -67,6 +67,13 @@ def actor_from(interaction: discord.Interaction) -> Actor:
         parent_id=parent_id,
         locale=interaction.locale.value,
     )
+
+
+def said_to(interaction: discord.Interaction, text: str | Localized | BaseException) -> str:
+    """What the table says to the person who asked (an answer, a refusal: one of :data:`PLAYER_ERRORS`),
+    in their language: the one they chose, else their Discord's. A str is in a language already."""
+    words = text if isinstance(text, str | Localized) else str(text)
+    return say(words, table_of(interaction).reader_language(actor_from(interaction)))
 
 
 def find_game(interaction: discord.Interaction, game: int | None) -> Session:
@@ -158,7 +165,7 @@ class Reply:
         if error is None:
             return False
         if isinstance(error, PLAYER_ERRORS):
-            await self.fail(str(error))
+            await self.fail(said_to(self.interaction, error))
             return True
         if isinstance(error, discord.HTTPException | discord.ClientException):
             log.warning("a reply to /%s failed: %s", _command_name(self.interaction), error)

@@ -17,7 +17,15 @@ import discord
 from discord.ext import commands
 
 from cogs import chronicle, leaving, prompts, vote
-from cogs.common import PLAYER_ERRORS, actor_from, current_decision, say_privately, screens_of_game, table_of
+from cogs.common import (
+    PLAYER_ERRORS,
+    actor_from,
+    current_decision,
+    said_to,
+    say_privately,
+    screens_of_game,
+    table_of,
+)
 from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
 from cogs.screens import screens_for
@@ -84,7 +92,7 @@ class ComponentsCog(commands.Cog):
         try:
             await self.handle(interaction, cid, data)
         except PLAYER_ERRORS as error:
-            await say_privately(interaction, f"❌ {error}")
+            await say_privately(interaction, f"❌ {said_to(interaction, error)}")
         except Exception:
             log.exception("game %s: a click on %r failed", cid.game_id, cid.op)
             with contextlib.suppress(discord.HTTPException):
@@ -240,7 +248,7 @@ class ComponentsCog(commands.Cog):
                 session.id, actor, line, expect=fingerprint(decision, current.answer)
             )
         except PLAYER_ERRORS as error:
-            await interaction.followup.send(f"❌ {error}", ephemeral=True)
+            await interaction.followup.send(f"❌ {said_to(interaction, error)}", ephemeral=True)
             return
         self.bot.wake()
         log.info(
@@ -261,7 +269,7 @@ class ComponentsCog(commands.Cog):
                 session, after, note=f"✅ Submitted: **{label}**. {CHANGE_NOTE}", channel=channel
             )
         else:
-            extra = "" if outcome.message == "Recorded." else outcome.message
+            extra = "" if str(outcome.message) == "Recorded." else said_to(interaction, outcome.message)
             message = prompts.answered_message(current.payload, line, channel=channel, note=extra)
         await interaction.edit_original_response(embed=message.embed, view=message.view)
 

@@ -21,6 +21,7 @@ from cogs.common import (
     current_decision,
     find_game,
     missing_permissions,
+    said_to,
     say_privately,
     screens_of_game,
 )
@@ -32,7 +33,7 @@ from cogs.screens import screens_of
 from cogs.threads import diplomacy_shown, lacking_text, missing_thread_permissions
 from cogs.translator import meaning
 from data.games import games
-from i18n import SOURCE_LANGUAGE, language_of, translator
+from i18n import SOURCE_LANGUAGE, language_of, say, translator
 from table import deadlines, prompting
 from table.kinds import DEFAULT_GAME, all_kinds, kind_of
 from table.leaving import volunteer as ask_for_seat
@@ -254,7 +255,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             session = self._lobby_game(interaction, game)
             outcome = await self.table.join(session.id, actor_from(interaction), house)
             log.info("game %s: user %s joins", session.id, interaction.user.id)
-            await reply.send(outcome.message)
+            await reply.send(say(outcome.message, session.settings.language))
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     @app_commands.describe(game=GAME_OPTION)
@@ -264,7 +265,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             session = find_game(interaction, game)
             outcome = await self.table.leave(session.id, actor_from(interaction))
             log.info("game %s: user %s leaves", session.id, interaction.user.id)
-            await reply.send(outcome.message)
+            await reply.send(say(outcome.message, session.settings.language))
 
     @app_commands.command(name="house", description="Choose your house (before the game starts)")
     @app_commands.describe(house="The house you want", game=GAME_OPTION)
@@ -274,7 +275,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             session = find_game(interaction, game)
             outcome = await self.table.choose_house(session.id, actor_from(interaction), house)
             log.info("game %s: user %s chooses a house", session.id, interaction.user.id)
-            await reply.send(outcome.message)
+            await reply.send(say(outcome.message, session.settings.language))
 
     @app_commands.command(name="watch", description="Follow a game as a spectator")
     @app_commands.describe(game=GAME_OPTION)
@@ -283,7 +284,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=False) as reply:
             session = find_game(interaction, game)
             outcome = await self.table.spectate(session.id, actor_from(interaction))
-            await reply.send(outcome.message)
+            await reply.send(say(outcome.message, session.settings.language))
 
     @app_commands.command(name="start", description="Start the game (its creator, once every seat is taken)")
     @app_commands.describe(game=GAME_OPTION)
@@ -294,7 +295,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             outcome = await self.table.start(session.id, actor_from(interaction))
             bot_of(interaction).wake()
             log.info("game %s: started by user %s", session.id, interaction.user.id)
-            await reply.send(f"✅ {outcome.message} The board and the first prompts are on their way.")
+            begins = said_to(interaction, outcome.message)
+            await reply.send(f"✅ {begins} The board and the first prompts are on their way.")
 
     def _lobby_game(self, interaction: discord.Interaction, game: int | None) -> Session:
         """For joining: the game named, else the only game of this channel still in its lobby (a person who
@@ -402,7 +404,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def notify(self, interaction: discord.Interaction, where: Literal["dm", "channel"]) -> None:
         async with Reply(interaction, ephemeral=True) as reply:
             outcome = await self.table.set_pings(actor_from(interaction), where)
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(name="language", description="The language Maester writes to you in")
     @app_commands.describe(language="Your language, or Discord's (the language your Discord is in)")
@@ -413,7 +415,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=True) as reply:
             chosen = None if language == "discord" else language
             outcome = await self.table.set_language(actor_from(interaction), chosen)
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(name="cards", description="The cards in hand and discarded (in a game with cards)")
     @app_commands.describe(house="One house only", game=GAME_OPTION)
@@ -463,7 +465,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             session = find_game(interaction, game)
             before = current_decision(self.table, session, actor)
         except PLAYER_ERRORS as error:
-            await say_privately(interaction, f"❌ {error}")
+            await say_privately(interaction, f"❌ {said_to(interaction, error)}")
             return
         async with Reply(interaction, ephemeral=True) as reply:
             expect = fingerprint(before.decision, before.answer) if before is not None else None
@@ -475,8 +477,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             more = ""
             if after is not None and after.answer is not None:
                 more = " You can change it until everyone has answered."
-            if outcome.message != "Recorded.":
-                await reply.send(f"✅ {outcome.message}")
+            if str(outcome.message) != "Recorded.":
+                await reply.send(f"✅ {said_to(interaction, outcome.message)}")
             else:
                 described = screens_of_game(session).describe(line, kind)
                 await reply.send(f"✅ Recorded: **{clip(described, 1500)}**.{more}")
@@ -510,7 +512,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             text = await ask_for_seat(self.table, session.id, actor_from(interaction), house)
             bot_of(interaction).wake()
             log.info("game %s: user %s volunteers", session.id, interaction.user.id)
-            await reply.send(f"✅ {text}")
+            await reply.send(f"✅ {said_to(interaction, text)}")
 
     @app_commands.command(name="vacation", description="The days you are away: your decisions take defaults")
     @app_commands.describe(
@@ -540,7 +542,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 start, end = deadlines.vacation_span(first_day, last_day, self.table.clock.now())
                 text = await deadlines.set_vacation(self.table, session.id, actor, start, end)
             bot_of(interaction).wake()
-            await reply.send(f"✅ {text}")
+            await reply.send(f"✅ {said_to(interaction, text)}")
 
     @app_commands.command(name="help", description="How to play with Maester")
     async def help(self, interaction: discord.Interaction) -> None:

@@ -8,7 +8,7 @@ import logging
 
 import discord
 
-from cogs.common import actor_from, bot_of, table_of
+from cogs.common import actor_from, bot_of, said_to, table_of
 from cogs.ids import NONE, CustomId
 from table import leaving
 
@@ -48,4 +48,4 @@ async def on_click(interaction: discord.Interaction, cid: CustomId) -> None:
     text = await leaving.resign(table_of(interaction), cid.game_id, actor)
     bot_of(interaction).wake()
     log.info("game %s: user %s resigned", cid.game_id, actor.user_id)
-    await interaction.edit_original_response(content=f"✅ {text}", view=None)
+    await interaction.edit_original_response(content=f"✅ {said_to(interaction, text)}", view=None)

@@ -22,12 +22,14 @@ from cogs.common import (
     actor_from,
     bot_of,
     find_game,
+    said_to,
     say_privately,
     screens_of_game,
     table_of,
 )
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import clip
+from i18n import Command, say
 from table import deadlines, votes
 from table.errors import TableError
 from table.importing import MAX_BYTES as MAX_IMPORT_BYTES
@@ -83,7 +85,9 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
         or not is_number(cid.args[1])
         or not (cid.args[0] == "phase" or is_number(cid.args[0]))
     ):
-        raise TableError("That button is not one of this bot's; run `/mod undo` again.")
+        raise TableError(
+            "That button is not one of this bot's; run `{command}` again.", command=Command("mod undo")
+        )
     target, length = cid.args[0], int(cid.args[1])
     reason = ":".join(cid.args[2:])
     session = table.reach(cid.game_id, actor)
@@ -101,7 +105,7 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
         outcome = await table.undo(cid.game_id, actor, count=int(target), reason=reason)
     bot_of(interaction).wake()
     log.info("game %s: user %s undid actions (%s)", cid.game_id, actor.user_id, target)
-    await interaction.edit_original_response(content=f"✅ {outcome.message}", view=None)
+    await interaction.edit_original_response(content=f"✅ {said_to(interaction, outcome.message)}", view=None)
 
 
 class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate a game"):
@@ -150,7 +154,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             outcome = await self.table.force(session.id, actor, name, line, reason)
             bot_of(interaction).wake()
             log.info("game %s: user %s forced House %s (%s)", session.id, actor.user_id, name, kind)
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
             screens = screens_of_game(session)
             what = screens.kind_title(kind) if kind else "a decision"
             reason = clean(reason, limit=MAX_REASON, what="A reason")
@@ -203,7 +207,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             session = find_game(interaction, game)
             outcome = await self.table.pause(session.id, actor_from(interaction), reason)
             self._done(interaction, session.id, "paused")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(name="resume", description="Resume a paused game; deadlines move on")
     @app_commands.describe(reason="Why", game=GAME_OPTION)
@@ -215,7 +219,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             session = find_game(interaction, game)
             outcome = await self.table.resume(session.id, actor_from(interaction), reason)
             self._done(interaction, session.id, "resumed")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(
         name="deadline", description="Set a deadline: for one house, everyone waited on, or a category"
@@ -249,7 +253,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                     self.table, session.id, actor_from(interaction), schedule, reason
                 )
                 self._done(interaction, session.id, "reminders set")
-                await reply.send(f"✅ {text}")
+                await reply.send(f"✅ {said_to(interaction, text)}")
                 return
             if hours is None:
                 await reply.fail("Say how many `hours`, or give the `reminders` schedule.")
@@ -263,7 +267,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 reason=reason,
             )
             self._done(interaction, session.id, "deadline set")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(name="replace", description="Give a house to another person")
     @app_commands.describe(house="The house", user="Who plays it from now on", reason="Why", game=GAME_OPTION)
@@ -282,7 +286,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 session.id, actor_from(interaction), house, user.id, user.display_name, reason
             )
             self._done(interaction, session.id, f"House {house} replaced")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(
         name="kick", description="Take a player out of their seat: an AI plays it, or it waits"
@@ -307,7 +311,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             session = find_game(interaction, game)
             outcome = await self.table.remove_player(session.id, actor_from(interaction), house, ai, reason)
             self._done(interaction, session.id, f"House {house} emptied")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(name="addai", description="Fill a free seat with an AI player (before the start)")
     @app_commands.describe(
@@ -326,7 +330,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             session = find_game(interaction, game)
             outcome = await self.table.add_ai(session.id, actor_from(interaction), style, house)
             log.info("game %s: user %s adds an AI (%s)", session.id, interaction.user.id, style)
-            await reply.send(outcome.message)
+            await reply.send(say(outcome.message, session.settings.language))
 
     @app_commands.command(name="end", description="End a game for good, now or after this round")
     @app_commands.describe(
@@ -350,7 +354,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             else:
                 message = (await self.table.end_game(session.id, actor, reason)).message
             self._done(interaction, session.id, "ended")
-            await reply.send(f"✅ {message}")
+            await reply.send(f"✅ {said_to(interaction, message)}")
 
     @app_commands.command(name="language", description="Change the language of a game's posts in its channel")
     @app_commands.describe(language="The game's language from now on", reason="Why", game=GAME_OPTION)
@@ -365,7 +369,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 session.id, actor_from(interaction), language, reason
             )
             self._done(interaction, session.id, f"language set to {language}")
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(
         name="export", description="The game as a JSON file (settings, seats, every action)"
@@ -462,7 +466,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 actor_from(interaction), None if role is None else role.id
             )
             log.info("server %s: moderator role set by user %s", interaction.guild_id, interaction.user.id)
-            await reply.send(f"✅ {outcome.message}")
+            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
 
     @app_commands.command(name="audit", description="What moderators and the table did to a game")
     @app_commands.describe(game=GAME_OPTION)

@@ -30,11 +30,15 @@ def _value(option: Option, text: str) -> bool | int | str:
     if isinstance(option.default, bool):
         if text.lower() in ON | OFF:
             return text.lower() in ON
-        raise TableError(f"The option {option.name} is on or off, not {quote(text)}.")
+        raise TableError(
+            "The option {option} is on or off, not {value}.", option=option.name, value=quote(text)
+        )
     if isinstance(option.default, int):
         if re.fullmatch(r"-?\d{1,9}", text):
             return int(text)
-        raise TableError(f"The option {option.name} is a whole number, not {quote(text)}.")
+        raise TableError(
+            "The option {option} is a whole number, not {value}.", option=option.name, value=quote(text)
+        )
     return text
 
 
@@ -51,11 +55,12 @@ def parse_options(kind: GameKind, text: str) -> dict[str, Any]:
         name, value = name.strip().lower(), value.strip()
         if not sep or not name or not value:
             raise TableError(
-                f"Write the options as name=value, separated by commas (e.g. {_example(kind)}); "
-                f"{quote(item)} is not."
+                "Write the options as name=value, separated by commas (e.g. {example}); {item} is not.",
+                example=_example(kind),
+                item=quote(item),
             )
         if name in found:
-            raise TableError(f"The option {quote(name)} is given twice.")
+            raise TableError("The option {option} is given twice.", option=quote(name))
         found[name] = _value(known[name], value) if name in known else value
     return found
 

@@ -18,6 +18,7 @@ from cogs import lookup
 from cogs.common import Reply, actor_from, table_of
 from cogs.screens import MAX_SUGGESTION, screens_of
 from data.games import game
+from i18n import Command, Said, joined, psaid, said
 from table.errors import TableError
 from table.kinds import DEFAULT_GAME
 from table.session import ENDED, OVER
@@ -26,14 +27,14 @@ from table.text import clip, quote
 if TYPE_CHECKING:
     from bot import MaesterBot
 
-# topic (the subcommand) -> what one entry is called, and the subcommand's description
-TOPICS: dict[str, tuple[str, str]] = {
-    "card": ("card", "A card in full: strength, icons and its whole text"),
-    "area": ("area", "An area of the board: castle, supply, power, port, neighbours, who starts there"),
-    "order": ("order", "An order: what it does, its bonus, its special variant and how many there are"),
-    "westeros": ("Westeros card", "A Westeros card: its deck, its effect and its wildling icon"),
-    "wildling": ("wildling card", "A wildling card: what the highest and the lowest bidders get"),
-    "tides": ("Tides of Battle card", "A Tides of Battle card: its number, its icons and how many"),
+# topic (the subcommand) -> the subcommand's description (what one entry is called: _lacking, _unknown)
+TOPICS: dict[str, str] = {
+    "card": "A card in full: strength, icons and its whole text",
+    "area": "An area of the board: castle, supply, power, port, neighbours, who starts there",
+    "order": "An order: what it does, its bonus, its special variant and how many there are",
+    "westeros": "A Westeros card: its deck, its effect and its wildling icon",
+    "wildling": "A wildling card: what the highest and the lowest bidders get",
+    "tides": "A Tides of Battle card: its number, its icons and how many",
 }
 NAME = "Start typing, and pick one of the suggestions"
 
@@ -51,21 +52,72 @@ def game_here(interaction: discord.Interaction) -> str:
 def show(game_id: str, topic: str, typed: str) -> discord.Embed:
     """The embed of the entry ``typed`` names; raises TableError, saying why, when there is none."""
     screens = screens_of(game_id)
-    title = game(game_id).title
+    title = psaid("game title", game(game_id).title)
     topics = screens.reference_topics()
-    word = TOPICS[topic][0]
     if not topics:
-        raise TableError(f"{title}, the game of this channel, has no rules reference.")
+        raise TableError("{game}, the game of this channel, has no rules reference.", game=title)
     if topic not in topics:
-        has = ", ".join(f"`/rules {t}`" for t in TOPICS if t in topics)
-        raise TableError(f"{title} has no {word}s in its rules reference; it has {has}.")
+        has = joined(*(Command(f"rules {t}") for t in TOPICS if t in topics), separator="`, `")
+        raise TableError(_lacking(topic, title, has))
     entry = lookup.find(topics[topic], typed)
     embed = None if entry is None else screens.reference_embed(topic, entry.key)
     if embed is None:
         near = lookup.nearest(topics[topic], typed)
-        hint = f" Did you mean {', '.join(near)}?" if near else " Pick one of the suggestions as you type."
-        raise TableError(f"No {word} is called {quote(typed)}.{hint}")
+        hint = (
+            said("Did you mean {names}?", names=", ".join(near))
+            if near
+            else said("Pick one of the suggestions as you type.")
+        )
+        raise TableError(joined(_unknown(topic, quote(typed)), hint))
     return embed
+
+
+def _lacking(topic: str, game: Said, has: object) -> Said:
+    """The refusal of a topic the game's rules reference lacks, naming the commands of those it has."""
+    if topic == "card":
+        return said(
+            "{game} has no cards in its rules reference; it has `{commands}`.", game=game, commands=has
+        )
+    if topic == "area":
+        return said(
+            "{game} has no areas in its rules reference; it has `{commands}`.", game=game, commands=has
+        )
+    if topic == "order":
+        return said(
+            "{game} has no orders in its rules reference; it has `{commands}`.", game=game, commands=has
+        )
+    if topic == "westeros":
+        return said(
+            "{game} has no Westeros cards in its rules reference; it has `{commands}`.",
+            game=game,
+            commands=has,
+        )
+    if topic == "wildling":
+        return said(
+            "{game} has no wildling cards in its rules reference; it has `{commands}`.",
+            game=game,
+            commands=has,
+        )
+    return said(
+        "{game} has no Tides of Battle cards in its rules reference; it has `{commands}`.",
+        game=game,
+        commands=has,
+    )
+
+
+def _unknown(topic: str, name: str) -> Said:
+    """The refusal of a name no entry of the topic has (``name`` quoted as typed)."""
+    if topic == "card":
+        return said("No card is called {name}.", name=name)
+    if topic == "area":
+        return said("No area is called {name}.", name=name)
+    if topic == "order":
+        return said("No order is called {name}.", name=name)
+    if topic == "westeros":
+        return said("No Westeros card is called {name}.", name=name)
+    if topic == "wildling":
+        return said("No wildling card is called {name}.", name=name)
+    return said("No Tides of Battle card is called {name}.", name=name)
 
 
 def suggestions(game_id: str, topic: str, typed: str) -> list[app_commands.Choice[str]]:
@@ -95,7 +147,7 @@ class RulesCog(commands.GroupCog, group_name="rules", group_description="The rul
     def __init__(self, bot: MaesterBot) -> None:
         self.bot = bot
         super().__init__()
-        for topic, (_, description) in TOPICS.items():
+        for topic, description in TOPICS.items():
             self.app_command.add_command(_subcommand(topic, description))
 
 

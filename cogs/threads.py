@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import autocomplete
-from cogs.common import Reply, actor_from, bot_of, find_game
+from cogs.common import Reply, actor_from, bot_of, find_game, said_to
 from cogs.poster import Owed
 from i18n import Translator
 from table.settings import GameSettings
@@ -263,7 +263,7 @@ class RavensCog(commands.Cog):
             threads, outcome = await self.bot.table.ravens(session.id, actor_from(interaction))
             lines = [f"<#{t.thread_id}>" if t.thread_id else f"{t.name} (being opened)" for t in threads]
             bot_of(interaction).wake()
-            await reply.send("\n".join([f"🐦 {outcome.message}", *lines]))
+            await reply.send("\n".join([f"🐦 {said_to(interaction, outcome.message)}", *lines]))
 
 
 async def setup(bot: MaesterBot) -> None:

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import autocomplete
-from cogs.common import Reply, actor_from, bot_of, find_game, say_privately, table_of
+from cogs.common import Reply, actor_from, bot_of, find_game, said_to, say_privately, table_of
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import clip
 from table import votes
@@ -103,10 +103,10 @@ async def on_click(interaction: discord.Interaction, cid: CustomId) -> None:
         raise TableError("That button is not one of this bot's.")
     await interaction.response.defer(ephemeral=True, thinking=True)  # the game's lock may be busy
     actor = actor_from(interaction)
-    said = await votes.cast(table_of(interaction), cid.game_id, actor, int(cid.args[0]), cid.args[1] == "y")
+    cast = await votes.cast(table_of(interaction), cid.game_id, actor, int(cid.args[0]), cid.args[1] == "y")
     bot_of(interaction).wake()
     log.info("game %s: user %s answered vote %s", cid.game_id, actor.user_id, cid.args[0])
-    await say_privately(interaction, f"🗳️ {said}")
+    await say_privately(interaction, f"🗳️ {said_to(interaction, cast)}")
 
 
 # --- /vote -------------------------------------------------------------------------------------------------

@@ -35,10 +35,13 @@ __all__ = [
     "ENGLISH_NAMES",
     "LANGUAGES",
     "SOURCE_LANGUAGE",
+    "Command",
+    "Joined",
     "Localized",
     "Said",
     "Translator",
     "catalogue",
+    "joined",
     "language_of",
     "nsaid",
     "po_path",
@@ -187,3 +190,36 @@ def nsaid(singular: str, plural: str, count: int, /, **fields: object) -> Said:
 def psaid(context: str, message: str, /, **fields: object) -> Said:
     """A message with a context (see :meth:`Translator.pgettext`)."""
     return Said(message, fields, context=context)
+
+
+@dataclass(frozen=True)
+class Joined:
+    """Whole sentences (or a list's items) said one after the other in the reader's language: an answer
+    that adds a sentence only sometimes ("Recorded. The vote has passed."). Never for parts of a sentence:
+    word order differs by language."""
+
+    parts: tuple[str | Localized, ...]
+    separator: str = " "
+
+    def said_in(self, language: str) -> str:
+        return self.separator.join(say(part, language) for part in self.parts)
+
+    def __str__(self) -> str:
+        return self.said_in(SOURCE_LANGUAGE)
+
+
+def joined(*parts: str | Localized | None, separator: str = " ") -> Joined:
+    """The parts given (None ones left out), to be said together: ``joined(said(...), said(...) if x else
+    None)``."""
+    return Joined(tuple(part for part in parts if part is not None), separator)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A slash command as a message's reader sees it in Discord (``Command("game join")`` is ``/partida
+    unirse`` to a Spanish reader): a field of a message that tells what to run."""
+
+    path: str
+
+    def said_in(self, language: str) -> str:
+        return translator(language).command(self.path)

@@ -24,8 +24,15 @@ from babel.messages.pofile import read_po, write_po
 from i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
-# gettext's own names, and Maester's for the messages said later (:func:`i18n.said`...).
-KEYWORDS = {**DEFAULT_KEYWORDS, "said": None, "nsaid": (1, 2), "psaid": ((1, "c"), 2)}
+# gettext's own names, Maester's for the messages said later (:func:`i18n.said`...), and the table's
+# refusals, which carry their English template (``TableError("{game} is over.", game=name)``).
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "said": None,
+    "nsaid": (1, 2),
+    "psaid": ((1, "c"), 2),
+    "TableError": None,
+}
 # The packages whose code says things to people (the engine's messages are the table's to word).
 SOURCE_PACKAGES = ("cogs", "table", "renderer")
 # "# Translators: ..." just above a gettext call becomes a comment beside its entry in every .po file.

@@ -29,10 +29,11 @@ def not_found(game_id: int, actor: Actor) -> TableError:
     """The same answer whether the game does not exist or belongs elsewhere: nothing is revealed."""
     if actor.in_dm:
         return TableError(
-            f"You have no seat in an open game number {game_id}. Games are reached in their server's "
-            "channel; by DM, only the games you play in."
+            "You have no seat in an open game number {number}. Games are reached in their server's "
+            "channel; by DM, only the games you play in.",
+            number=game_id,
         )
-    return TableError(f"There is no open game number {game_id} in this server.")
+    return TableError("There is no open game number {number} in this server.", number=game_id)
 
 
 def require_channel(session: Session, actor: Actor) -> None:
@@ -40,7 +41,10 @@ def require_channel(session: Session, actor: Actor) -> None:
     if actor.in_dm or session.guild_id is None or actor.in_channel(session.channel_id):
         return
     raise TableError(
-        f"{session.name} (game {session.id}) is played in its own channel, <#{session.channel_id}>."
+        "{game} (game {number}) is played in its own channel, {channel}.",
+        game=session.name,
+        number=session.id,
+        channel=f"<#{session.channel_id}>",
     )
 
 
@@ -59,9 +63,14 @@ def require_moderator(session: Session, actor: Actor, role_id: int | None) -> No
         return
     if actor.in_dm and session.guild_id is not None:
         raise TableError("Moderate a game from a channel of its server, not by DM.")
-    role = f", or a member of its moderator role (<@&{role_id}>)" if role_id is not None else ""
+    if role_id is None:
+        raise TableError(
+            "Only a moderator of this game may do that: its creator, an administrator of its server."
+        )
     raise TableError(
-        f"Only a moderator of this game may do that: its creator, an administrator of its server{role}."
+        "Only a moderator of this game may do that: its creator, an administrator of its server, or a member "
+        "of its moderator role ({role}).",
+        role=f"<@&{role_id}>",
     )
 
 

@@ -14,6 +14,7 @@ import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from i18n import Said, nsaid, said
 from table import access, outbox
 from table.errors import TableError
 from table.people import Actor
@@ -42,14 +43,21 @@ def parse_reminders(text: str) -> tuple[int, ...]:
     if not words or words == ["none"]:
         return ()
     if len(words) > MAX_REMINDERS:
-        raise TableError(f"A decision gets at most {MAX_REMINDERS} reminders.")
+        raise TableError(
+            nsaid(
+                "A decision gets at most {count} reminder.",
+                "A decision gets at most {count} reminders.",
+                MAX_REMINDERS,
+            )
+        )
     found = []
     for word in words:
         try:
             hours = float(word)
         except ValueError:
             raise TableError(
-                f"Reminders are hours before the deadline, like `24, 6, 1`; {word[:20]!r} is not a number."
+                "Reminders are hours before the deadline, like `24, 6, 1`; {text} is not a number.",
+                text=repr(word[:20]),
             ) from None
         seconds = round(hours * HOUR) if hours == hours else 0  # NaN is no time at all
         if not 60 <= seconds <= MAX_SECONDS:
@@ -64,7 +72,7 @@ def shown_reminders(reminders: tuple[int, ...]) -> str:
 
 async def set_reminders(
     table: Table, game_id: int, actor: Actor, reminders: tuple[int, ...], reason: str = ""
-) -> str:
+) -> Said:
     """A moderator changes the game's reminder schedule; it counts for the running deadlines too (a
     reminder whose time has passed is not sent late)."""
     session = table.reach(game_id, actor)
@@ -76,9 +84,15 @@ async def set_reminders(
         now = table.clock.now()
         for deadline in session.deadlines.values():
             deadline.reminded = [r for r in session.settings.reminders if deadline.due_at - r <= now]
-        text = f"Reminders from now on: {shown_reminders(session.settings.reminders)} before each deadline."
+        if session.settings.reminders:
+            text = said(
+                "Reminders from now on: {reminders} before each deadline.",
+                reminders=shown_reminders(session.settings.reminders),
+            )
+        else:
+            text = said("No reminders from now on.")
         details = {"reminders": list(session.settings.reminders)}
-        await table._write_moderation(session, actor, "reminders", reason, details, text)
+        await table._write_moderation(session, actor, "reminders", reason, details, str(text))
     return text
 
 
@@ -174,7 +188,7 @@ def vacation_span(first_day: str, last_day: str, now: float) -> tuple[float, flo
     start_day = _day(first_day) if first_day.strip() else today
     end_day = _day(last_day)
     if end_day < today:
-        raise TableError(f"That vacation is in the past: {end_day.isoformat()} is over.")
+        raise TableError("That vacation is in the past: {day} is over.", day=end_day.isoformat())
     if end_day < start_day:
         raise TableError("A vacation ends on or after the day it starts.")
     start = max(now, _midnight(start_day))
@@ -186,14 +200,16 @@ def _day(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text.strip()[:10])
     except ValueError:
-        raise TableError(f"Write a day as YYYY-MM-DD (like 2026-12-24), not {text.strip()[:20]!r}.") from None
+        raise TableError(
+            "Write a day as YYYY-MM-DD (like 2026-12-24), not {text}.", text=repr(text.strip()[:20])
+        ) from None
 
 
 def _midnight(day: dt.date) -> float:
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp()
 
 
-async def set_vacation(table: Table, game_id: int, actor: Actor, starts_at: float, ends_at: float) -> str:
+async def set_vacation(table: Table, game_id: int, actor: Actor, starts_at: float, ends_at: float) -> Said:
     """A seated player will be away: from ``starts_at`` to ``ends_at``, each decision of theirs takes its
     default answer ``GRACE`` after it is asked (or after the vacation starts). It replaces an earlier one."""
     session = table.reach(game_id, actor)
@@ -207,30 +223,45 @@ async def set_vacation(table: Table, game_id: int, actor: Actor, starts_at: floa
         raise TableError("A vacation starts within a year.")
     if ends_at - max(starts_at, now) > LONGEST_VACATION:
         raise TableError(
-            f"A vacation lasts at most {LONGEST_VACATION // DAY} days; a moderator can help longer."
+            nsaid(
+                "A vacation lasts at most {count} day; a moderator can help longer.",
+                "A vacation lasts at most {count} days; a moderator can help longer.",
+                LONGEST_VACATION // DAY,
+            )
         )
     async with session.lock:
         seat = _playing(session, actor)
         session.vacations[actor.user_id] = (starts_at, ends_at)
         first, last = _date(starts_at), _date(ends_at - 1)
-        house = session.kind.seat_name(seat.house or "")
-        text = (
-            f"{seat.label} is away from {first} to {last} (UTC): meanwhile {house}'s decisions take their "
-            f"default answer {GRACE // HOUR} hour after they are asked."
+        text = nsaid(
+            "{player} is away from {first} to {last} (UTC): meanwhile {house}'s decisions take their default "
+            "answer {count} hour after they are asked.",
+            "{player} is away from {first} to {last} (UTC): meanwhile {house}'s decisions take their default "
+            "answer {count} hours after they are asked.",
+            GRACE // HOUR,
+            player=seat.label,
+            first=first,
+            last=last,
+            house=session.kind.named_seat(seat.house or ""),
         )
-        await _write_vacation(table, session, actor, "vacation", {"from": starts_at, "to": ends_at}, text)
+        details = {"from": starts_at, "to": ends_at}
+        await _write_vacation(table, session, actor, "vacation", details, str(text))
     return text
 
 
-async def end_vacation(table: Table, game_id: int, actor: Actor) -> str:
+async def end_vacation(table: Table, game_id: int, actor: Actor) -> Said:
     session = table.reach(game_id, actor)
     access.require_channel(session, actor)
     async with session.lock:
         seat = _playing(session, actor)
         if session.vacations.pop(actor.user_id, None) is None:
             raise TableError("You have no vacation set in this game.")
-        text = f"{seat.label} is back: {session.kind.seat_name(seat.house or '')} decides for itself again."
-        await _write_vacation(table, session, actor, "vacation-end", {}, text)
+        text = said(
+            "{player} is back: {house} decides for itself again.",
+            player=seat.label,
+            house=session.kind.named_seat(seat.house or ""),
+        )
+        await _write_vacation(table, session, actor, "vacation-end", {}, str(text))
     return text
 
 

@@ -223,9 +223,13 @@ def may_read_all(session: Session, user_id: int, moderator: bool) -> bool:
     TableError saying why not, or returns False when they only see their own threads (a player)."""
     settings = session.settings
     if settings.diplomacy == "off":
-        raise TableError(f"{session.name} (game {session.id}) has no diplomacy threads: diplomacy is off.")
+        raise TableError(
+            "{game} (game {number}) has no diplomacy threads: diplomacy is off.",
+            game=session.name,
+            number=session.id,
+        )
     if session.status == LOBBY:
-        raise TableError(f"The diplomacy threads of {session.name} open when the game starts.")
+        raise TableError("The diplomacy threads of {game} open when the game starts.", game=session.name)
     seated = session.seat_of_user(user_id) is not None
     if session.status in (OVER, ENDED):
         if settings.diplomacy_end == "open":
@@ -233,16 +237,17 @@ def may_read_all(session: Session, user_id: int, moderator: bool) -> bool:
         if seated:
             return False
         raise TableError(
-            f"The diplomacy threads of {session.name} stay with their players after the game (the game's "
-            "settings)."
+            "The diplomacy threads of {game} stay with their players after the game (the game's settings).",
+            game=session.name,
         )
     if seated:
         return False
     if not moderator:
-        raise TableError(f"The diplomacy threads of {session.name} are for its players.")
+        raise TableError("The diplomacy threads of {game} are for its players.", game=session.name)
     if settings.diplomacy != "moderators":
         raise TableError(
-            f"The diplomacy threads of {session.name} are for its players alone (the game's settings)."
+            "The diplomacy threads of {game} are for its players alone (the game's settings).",
+            game=session.name,
         )
     return True
 

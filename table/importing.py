@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from i18n import Said, said, translator
 from table.errors import TableError
 from table.settings import GameSettings
 from table.text import MAX_LINE, MAX_NAME, clean
@@ -34,34 +35,59 @@ class ImportPlan:
     position: dict[str, Any] | None
 
 
-def _require(condition: bool, message: str) -> None:
+def _require(condition: bool, message: Said) -> None:
+    """A refusal of the export unless ``condition``: ``message`` says what is wrong with it."""
     if not condition:
-        raise TableError(f"That is not a usable Maester game export: {message}")
+        raise TableError(message)
 
 
 def validate(data: Any) -> ImportPlan:
     """Check the export's shape, types and bounds (nothing is replayed yet)."""
-    _require(isinstance(data, dict), "it is not a JSON object.")
-    _require(data.get("format") == EXPORT_FORMAT and data.get("version") == 1, "its format is not known.")
+    _require(
+        isinstance(data, dict), said("That is not a usable Maester game export: it is not a JSON object.")
+    )
+    _require(
+        data.get("format") == EXPORT_FORMAT and data.get("version") == 1,
+        said("That is not a usable Maester game export: its format is not known."),
+    )
     name = data.get("name", "")
-    _require(isinstance(name, str), "its name is not text.")
+    _require(isinstance(name, str), said("That is not a usable Maester game export: its name is not text."))
     settings = GameSettings.from_json(data.get("settings"))
     seed = data.get("seed")
-    _require(type(seed) is int and 0 <= seed < 2**63, "its seed is not a whole number.")
+    _require(
+        type(seed) is int and 0 <= seed < 2**63,
+        said("That is not a usable Maester game export: its seed is not a whole number."),
+    )
     seats = data.get("seats")
-    _require(isinstance(seats, list) and len(seats) == settings.players, "its seats do not fit its players.")
+    _require(
+        isinstance(seats, list) and len(seats) == settings.players,
+        said("That is not a usable Maester game export: its seats do not fit its players."),
+    )
     kind = settings.kind
     houses = kind.seats(settings.players)
     checked_seats = []
     for seat in seats:
-        _require(isinstance(seat, dict) and set(seat) == SEAT_KEYS, "a seat is malformed.")
+        _require(
+            isinstance(seat, dict) and set(seat) == SEAT_KEYS,
+            said("That is not a usable Maester game export: a seat is malformed."),
+        )
         user_id, house, ai = seat["user_id"], seat["house"], seat["ai"]
         _require(
-            user_id is None or (type(user_id) is int and 0 < user_id < 2**63), "a seat's person is malformed."
+            user_id is None or (type(user_id) is int and 0 < user_id < 2**63),
+            said("That is not a usable Maester game export: a seat's person is malformed."),
         )
-        _require(house in houses, "a seat's house does not play in this game.")
-        _require(ai is None or ai in kind.ai_styles, "a seat's AI is not known.")
-        _require(isinstance(seat["name"], str), "a seat's name is not text.")
+        _require(
+            house in houses,
+            said("That is not a usable Maester game export: a seat's house does not play in this game."),
+        )
+        _require(
+            ai is None or ai in kind.ai_styles,
+            said("That is not a usable Maester game export: a seat's AI is not known."),
+        )
+        _require(
+            isinstance(seat["name"], str),
+            said("That is not a usable Maester game export: a seat's name is not text."),
+        )
         checked_seats.append(
             {
                 "user_id": user_id,
@@ -70,27 +96,67 @@ def validate(data: Any) -> ImportPlan:
                 "ai": ai,
             }
         )
-    _require(len({s["house"] for s in checked_seats}) == len(checked_seats), "two seats hold one house.")
+    _require(
+        len({s["house"] for s in checked_seats}) == len(checked_seats),
+        said("That is not a usable Maester game export: two seats hold one house."),
+    )
     actions = data.get("actions")
-    _require(isinstance(actions, list), "its actions are not a list.")
-    _require(len(actions) <= MAX_ACTIONS, f"it has more than {MAX_ACTIONS} actions.")
+    _require(
+        isinstance(actions, list),
+        said("That is not a usable Maester game export: its actions are not a list."),
+    )
+    _require(
+        len(actions) <= MAX_ACTIONS,
+        said(
+            "That is not a usable Maester game export: it has more than {count} actions.", count=MAX_ACTIONS
+        ),
+    )
     lines: list[tuple[str, str | None]] = []
     for number, entry in enumerate(actions, start=1):
-        _require(isinstance(entry, dict), f"action {number} is malformed.")
+        _require(
+            isinstance(entry, dict),
+            said("That is not a usable Maester game export: action {number} is malformed.", number=number),
+        )
         line, forced = entry.get("notation"), entry.get("forced")
         _require(
-            isinstance(line, str) and 0 < len(line) <= MAX_LINE, f"action {number} is not a notation line."
+            isinstance(line, str) and 0 < len(line) <= MAX_LINE,
+            said(
+                "That is not a usable Maester game export: action {number} is not a notation line.",
+                number=number,
+            ),
         )
-        _require(forced in FORCED, f"action {number} has an unknown reason for being forced.")
+        _require(
+            forced in FORCED,
+            said(
+                "That is not a usable Maester game export: action {number} has an unknown reason for being "
+                "forced.",
+                number=number,
+            ),
+        )
         try:
             house, _ = kind.engine.parse_line(line)
         except IllegalAction as error:
-            raise TableError(f"The export does not replay: action {number}: {error}") from None
-        _require(house in houses, f"action {number} is by a house that does not play.")
+            raise TableError(
+                "The export does not replay: action {number}: {error}", number=number, error=str(error)
+            ) from None
+        _require(
+            house in houses,
+            said(
+                "That is not a usable Maester game export: action {number} is by a house that does not play.",
+                number=number,
+            ),
+        )
         lines.append((line, forced))
     position = data.get("position")
-    _require(position is None or isinstance(position, dict), "its position is malformed.")
-    name = clean(name, limit=MAX_NAME, what="A game's name") or f"{settings.players}-player game"
+    _require(
+        position is None or isinstance(position, dict),
+        said("That is not a usable Maester game export: its position is malformed."),
+    )
+    count = settings.players
+    default = translator(settings.language).ngettext(
+        "{count}-player game", "{count}-player game", count, count=count
+    )
+    name = clean(name, limit=MAX_NAME, what="A game's name") or default
     return ImportPlan(name, settings, seed, checked_seats, lines, position)
 
 

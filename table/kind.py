@@ -17,7 +17,7 @@ from engine.core.decisions import Decision, Event
 from engine.core.game import Game, Readout
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from i18n import SOURCE_LANGUAGE, Translator, translator
+from i18n import SOURCE_LANGUAGE, Localized, Translator, psaid, translator
 from table.errors import TableError
 
 HOUR = 3600
@@ -51,16 +51,21 @@ class Option:
         if isinstance(self.default, bool):
             if value is True or value is False:
                 return value
-            raise TableError(f"The option {self.name} is on or off (true or false).")
+            raise TableError("The option {option} is on or off (true or false).", option=self.name)
         if isinstance(self.default, int):
             if type(value) is int and self.minimum <= value <= self.maximum:
                 return value
             raise TableError(
-                f"The option {self.name} is a whole number from {self.minimum} to {self.maximum}."
+                "The option {option} is a whole number from {low} to {high}.",
+                option=self.name,
+                low=self.minimum,
+                high=self.maximum,
             )
         if isinstance(value, str) and value in self.choices:
             return value
-        raise TableError(f"The option {self.name} is one of {', '.join(self.choices)}.")
+        raise TableError(
+            "The option {option} is one of {choices}.", option=self.name, choices=", ".join(self.choices)
+        )
 
 
 class GameKind:
@@ -95,9 +100,16 @@ class GameKind:
         known = {option.name: option for option in self.options}
         unknown = [str(name) for name in options if name not in known]
         if unknown:
-            have = ", ".join(known) or "none"
+            named = ", ".join(sorted(unknown))[:80]
+            if not known:
+                raise TableError(
+                    "{game} has no option {option} (it has none).", game=self.said_title, option=named
+                )
             raise TableError(
-                f"{self.title} has no option {', '.join(sorted(unknown))[:80]} (it has: {have})."
+                "{game} has no option {option} (it has: {options}).",
+                game=self.said_title,
+                option=named,
+                options=", ".join(known),
             )
         return {name: option.check(options.get(name, option.default)) for name, option in known.items()}
 
@@ -111,7 +123,9 @@ class GameKind:
         """The answer an AI seat of ``style`` gives."""
         if style == "random":
             return random_action(game, decision, rng)
-        raise TableError(f"AI players of {self.title} are {', '.join(self.ai_styles)}.")
+        raise TableError(
+            "AI players of {game} are {styles}.", game=self.said_title, styles=", ".join(self.ai_styles)
+        )
 
     def extras(self, game: Game, decision: dict[str, Any]) -> Any:
         """What a prompt for ``decision`` (its JSON payload) needs beyond it, read from the game: the
@@ -131,8 +145,18 @@ class GameKind:
         default, as games keep no report by default."""
         return []
 
+    @property
+    def said_title(self) -> Localized:
+        """The game's title in a message, in the language it is read in."""
+        return psaid("game title", self.title)
+
     def seat_name(self, seat: str) -> str:
         return f"House {seat.title()}"
+
+    def named_seat(self, seat: str) -> str | Localized:
+        """A seat's name in a message, in the language it is read in (the English name unless the game
+        names its seats in every language)."""
+        return self.seat_name(seat)
 
     def board_title(self, readout: Readout) -> str:
         if readout.over:

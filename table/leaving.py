@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from i18n import Said, said
 from table import access, votes
 from table.errors import TableError
 from table.people import Actor
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from table.table import Table
 
 
-async def resign(table: Table, game_id: int, actor: Actor, reason: str = "") -> str:
+async def resign(table: Table, game_id: int, actor: Actor, reason: str = "") -> Said:
     """The person gives up their seat for good; their vacation in the game ends with it."""
     session = table.reach(game_id, actor)
     access.require_channel(session, actor)
@@ -45,7 +46,7 @@ async def resign(table: Table, game_id: int, actor: Actor, reason: str = "") -> 
             raise
 
 
-async def volunteer(table: Table, game_id: int, actor: Actor, house: str) -> str:
+async def volunteer(table: Table, game_id: int, actor: Actor, house: str) -> Said:
     """A person without a seat in the game asks for ``house``'s: at once, or by a vote of the players."""
     session = table.reach(game_id, actor)
     access.require_channel(session, actor)
@@ -55,13 +56,15 @@ async def volunteer(table: Table, game_id: int, actor: Actor, house: str) -> str
             raise TableError("You have a seat in this game already.")
         house = seat_id(session.kind, house)
         seat = session.seat_of_house(house)
-        named = session.kind.seat_name(house)
+        named = session.kind.named_seat(house)
         if session.settings.volunteers == "direct" and (seat.ai or seat.user_id is None):
             name = clean(actor.name, limit=MAX_NAME, what="A name")
             await table._seat_person(session, actor, house, actor.user_id, name, "", action="volunteer")
-            return f"{named} is yours: your first prompt is on its way."
+            return said("{house} is yours: your first prompt is on its way.", house=named)
         vote = await votes.volunteer_vote(table, session, actor, house)
-        return (
-            f"Vote {vote.id} is open: the seated players decide whether {named} is yours. You will be "
-            "told in the channel."
+        return said(
+            "Vote {number} is open: the seated players decide whether {house} is yours. You will be told in "
+            "the channel.",
+            number=vote.id,
+            house=named,
         )

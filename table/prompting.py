@@ -35,7 +35,7 @@ class Current:
 def seat_id(kind: GameKind, text: str) -> str:
     """A seat (house) of the game from its id or name, for a person's input; a TableError otherwise."""
     if len(text) > 40:  # no seat's name is near this long: refuse before any work on it
-        raise TableError(f"There is no house called {quote(text)}.")
+        raise TableError("There is no house called {name}.", name=quote(text))
     try:
         return kind.engine.seat_id(text)
     except IllegalAction as error:

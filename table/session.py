@@ -139,7 +139,7 @@ class Session:
     def seat_of_house(self, house: str) -> Seat:
         seat = next((s for s in self.seats if s.house == house), None)
         if seat is None:
-            raise TableError(f"{self.kind.seat_name(house)} is not in this game.")
+            raise TableError("{house} is not in this game.", house=self.kind.named_seat(house))
         return seat
 
     def houses_available(self) -> list[str]:
@@ -151,8 +151,11 @@ class Session:
     def require_game(self) -> Game:
         if self.broken is not None:
             raise TableError(
-                f"{self.name} (game {self.id}) is out of service: {self.broken}. A moderator can take back "
-                "its last actions or end it."
+                "{game} (game {number}) is out of service: {reason}. A moderator can take back its last "
+                "actions or end it.",
+                game=self.name,
+                number=self.id,
+                reason=self.broken,
             )
         if self.game is None:
             raise TableError("This game has not started yet.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from i18n import LANGUAGES, SOURCE_LANGUAGE
+from i18n import LANGUAGES, SOURCE_LANGUAGE, nsaid
 from table.errors import TableError
 from table.kind import HOUR, GameKind
 from table.kinds import DEFAULT_GAME, kind_of
@@ -72,36 +72,77 @@ class GameSettings:
         kind = kind_of(self.game)
         if not isinstance(self.players, int) or self.players not in kind.players:
             low, high = kind.players[0], kind.players[-1]
-            raise TableError(f"{kind.title} is for {low} to {high} players, not {self.players}.")
-        if self.house_assignment not in ASSIGNMENTS:
             raise TableError(
-                f"Houses are assigned by {' or '.join(ASSIGNMENTS)}, not {self.house_assignment!r}."
+                "{game} is for {low} to {high} players, not {players}.",
+                game=kind.said_title,
+                low=low,
+                high=high,
+                players=self.players,
+            )
+        if self.house_assignment not in ASSIGNMENTS:
+            first, second = ASSIGNMENTS
+            raise TableError(
+                "Houses are assigned by {first} or {second}, not {value}.",
+                first=first,
+                second=second,
+                value=repr(self.house_assignment),
             )
         if self.no_move_policy not in POLICIES:
-            raise TableError(f"The no-move policy is {' or '.join(POLICIES)}, not {self.no_move_policy!r}.")
-        if self.diplomacy not in DIPLOMACY:
-            raise TableError(f"Diplomacy is one of {', '.join(DIPLOMACY)}, not {self.diplomacy!r}.")
-        if self.diplomacy_end not in DIPLOMACY_ENDS:
-            ends = " or ".join(DIPLOMACY_ENDS)
-            raise TableError(f"At the end, diplomacy threads are {ends}, not {self.diplomacy_end!r}.")
-        if self.resigned_seat not in RESIGNED_SEATS:
+            first, second = POLICIES
             raise TableError(
-                f"A resigned seat goes to {' or '.join(RESIGNED_SEATS)}, not {self.resigned_seat!r}."
+                "The no-move policy is {first} or {second}, not {value}.",
+                first=first,
+                second=second,
+                value=repr(self.no_move_policy),
+            )
+        if self.diplomacy not in DIPLOMACY:
+            raise TableError(
+                "Diplomacy is one of {choices}, not {value}.",
+                choices=", ".join(DIPLOMACY),
+                value=repr(self.diplomacy),
+            )
+        if self.diplomacy_end not in DIPLOMACY_ENDS:
+            first, second = DIPLOMACY_ENDS
+            raise TableError(
+                "At the end, diplomacy threads are {first} or {second}, not {value}.",
+                first=first,
+                second=second,
+                value=repr(self.diplomacy_end),
+            )
+        if self.resigned_seat not in RESIGNED_SEATS:
+            first, second = RESIGNED_SEATS
+            raise TableError(
+                "A resigned seat goes to {first} or {second}, not {value}.",
+                first=first,
+                second=second,
+                value=repr(self.resigned_seat),
             )
         if self.volunteers not in VOLUNTEERS:
-            raise TableError(f"Volunteers take a seat by {' or '.join(VOLUNTEERS)}, not {self.volunteers!r}.")
+            first, second = VOLUNTEERS
+            raise TableError(
+                "Volunteers take a seat by {first} or {second}, not {value}.",
+                first=first,
+                second=second,
+                value=repr(self.volunteers),
+            )
         if type(self.pause_when_down) is not bool:
             raise TableError("Whether deadlines stop while the bot is down is true or false.")
         if self.language not in LANGUAGES:
-            raise TableError(f"A game speaks one of {', '.join(LANGUAGES)}, not {self.language!r}.")
+            raise TableError(
+                "A game speaks one of {languages}, not {value}.",
+                languages=", ".join(LANGUAGES),
+                value=repr(self.language),
+            )
         if not isinstance(self.options, dict):
             raise TableError("The game's options are a table of values.")
         options = kind.check_options(self.options)
         unknown = set(self.deadlines) - set(kind.deadlines)
         if unknown:
             raise TableError(
-                f"Deadline categories of {kind.title} are {', '.join(kind.deadlines)}, not "
-                f"{', '.join(sorted(map(str, unknown)))[:80]}."
+                "Deadline categories of {game} are {categories}, not {value}.",
+                game=kind.said_title,
+                categories=", ".join(kind.deadlines),
+                value=", ".join(sorted(map(str, unknown)))[:80],
             )
         deadlines = {name: int(self.deadlines.get(name, default)) for name, default in kind.deadlines.items()}
         if any(seconds < 60 for seconds in deadlines.values()):
@@ -109,7 +150,13 @@ class GameSettings:
         if any(seconds > MAX_SECONDS for seconds in deadlines.values()):
             raise TableError("A deadline is at most a year away.")
         if len(self.reminders) > MAX_REMINDERS:
-            raise TableError(f"A decision gets at most {MAX_REMINDERS} reminders.")
+            raise TableError(
+                nsaid(
+                    "A decision gets at most {count} reminder.",
+                    "A decision gets at most {count} reminders.",
+                    MAX_REMINDERS,
+                )
+            )
         if any(not 0 < seconds <= MAX_SECONDS for seconds in self.reminders):
             raise TableError("Reminders are given a positive time before the deadline.")
         reminders = tuple(sorted(set(self.reminders), reverse=True))  # the earliest first, each once
@@ -118,7 +165,11 @@ class GameSettings:
     def with_deadline(self, category: str, seconds: int) -> GameSettings:
         categories = list(self.kind.deadlines)
         if category not in categories:
-            raise TableError(f"Deadline categories are {', '.join(categories)}, not {category!r}.")
+            raise TableError(
+                "Deadline categories are {categories}, not {value}.",
+                categories=", ".join(categories),
+                value=repr(category),
+            )
         return replace(self, deadlines={**self.deadlines, category: seconds}).validate()
 
     def with_language(self, language: str) -> GameSettings:
@@ -143,7 +194,7 @@ class GameSettings:
             }
         unknown = set(values) - set(cls.__dataclass_fields__)
         if unknown:
-            raise TableError(f"Unknown settings: {', '.join(sorted(map(str, unknown)))[:200]}.")
+            raise TableError("Unknown settings: {names}.", names=", ".join(sorted(map(str, unknown)))[:200])
         for name, kind in (
             ("players", int),
             ("house_assignment", str),
@@ -157,7 +208,7 @@ class GameSettings:
             ("language", str),
         ):
             if name in values and (type(values[name]) is not kind):
-                raise TableError(f"The setting {name} has the wrong type.")
+                raise TableError("The setting {name} has the wrong type.", name=name)
         if "reminders" in values:
             reminders = values["reminders"]
             if not isinstance(reminders, list) or not all(_seconds(r) for r in reminders):

@@ -16,14 +16,14 @@ import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from engine.core.decisions import Decision, Event
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from i18n import LANGUAGES, language_of, translator
+from i18n import LANGUAGES, Command, Localized, Said, joined, language_of, nsaid, said, translator
 from table import access, deadlines, diplomacy, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.diplomacy import DiplomacyThread
@@ -57,9 +57,10 @@ class Step:
 
 @dataclass
 class Outcome:
-    """What an operation did: the public events, and the message to show the person who asked."""
+    """What an operation did: the public events, and the message to show the person who asked: worded by
+    the table and said in the reader's language where it is shown (a str is in a language already)."""
 
-    message: str
+    message: str | Localized
     events: list[Event] = field(default_factory=list)
 
 
@@ -299,7 +300,7 @@ class Table:
         """A game by number, for the table's own loops and for tests: no person is asking."""
         session = self.sessions.get(game_id)
         if session is None:
-            raise TableError(f"There is no open game number {game_id}.")
+            raise TableError("There is no open game number {number}.", number=game_id)
         return session
 
     def _games(self, ids: Iterable[int]) -> list[Session]:
@@ -338,9 +339,12 @@ class Table:
                 if len(pool) == 1:
                     return pool[0]
         if not mine and not channel:
-            raise TableError("You are not in any game here; name one with its number (`/game list`).")
+            raise TableError(
+                "You are not in any game here; name one with its number (`{command}`).",
+                command=Command("game list"),
+            )
         numbers = ", ".join(str(s.id) for s in (here or channel or mine))
-        raise TableError(f"You are in several games ({numbers}); say which one.")
+        raise TableError("You are in several games ({numbers}); say which one.", numbers=numbers)
 
     @staticmethod
     def _waits_on(session: Session, user_id: int) -> bool:
@@ -391,9 +395,9 @@ class Table:
         self.moderator_roles[actor.guild_id] = role_id
         if role_id is None:
             return Outcome(
-                "This server has no moderator role now: games' creators and administrators moderate."
+                said("This server has no moderator role now: games' creators and administrators moderate.")
             )
-        return Outcome(f"Members of <@&{role_id}> now moderate this server's games.")
+        return Outcome(said("Members of {role} now moderate this server's games.", role=f"<@&{role_id}>"))
 
     # --- the lobby --------------------------------------------------------------------------------
 
@@ -414,7 +418,9 @@ class Table:
             taken = self._named(guild_id, name)
             if taken is not None:
                 raise TableError(
-                    f"This server already has a game called {name} (game {taken.id}); choose another name."
+                    "This server already has a game called {name} (game {number}); choose another name.",
+                    name=name,
+                    number=taken.id,
                 )
         else:
             words = translator(settings.language)
@@ -486,22 +492,36 @@ class Table:
             session.seats.append(seat)
             session.spectators.discard(actor.user_id)
             await self._save_people(session)
-        taken = f" as House {seat.house.title()}" if seat.house else ""
+        seated = {"seated": len(session.seats), "players": session.settings.players}
+        if seat.house:
+            return Outcome(
+                said(
+                    "{player} joins {game} as {house} ({seated}/{players}).",
+                    player=seat.label,
+                    game=session.name,
+                    house=session.kind.named_seat(seat.house),
+                    **seated,
+                )
+            )
         return Outcome(
-            f"{seat.label} joins {session.name}{taken} ({len(session.seats)}/{session.settings.players})."
+            said(
+                "{player} joins {game} ({seated}/{players}).", player=seat.label, game=session.name, **seated
+            )
         )
 
     async def leave(self, game_id: int, actor: Actor) -> Outcome:
         session = self.reach(game_id, actor)
         access.require_channel(session, actor)
         async with session.lock:
-            self._require_lobby(session, "Players can leave only before the game starts; ask a moderator.")
+            self._require_lobby(
+                session, said("Players can leave only before the game starts; ask a moderator.")
+            )
             seat = session.seat_of_user(actor.user_id)
             if seat is None:
                 raise TableError("You have no seat in this game.")
             session.seats.remove(seat)
             await self._save_people(session)
-        return Outcome(f"{seat.label} leaves {session.name}.")
+        return Outcome(said("{player} leaves {game}.", player=seat.label, game=session.name))
 
     async def choose_house(self, game_id: int, actor: Actor, house: str) -> Outcome:
         session = self.reach(game_id, actor)
@@ -513,7 +533,9 @@ class Table:
                 raise TableError("Join the game before choosing a house.")
             seat.house = self._claimable_house(session, house, mine=seat.house)
             await self._save_people(session)
-        return Outcome(f"{seat.label} takes House {seat.house.title()}.")
+        return Outcome(
+            said("{player} takes {house}.", player=seat.label, house=session.kind.named_seat(seat.house))
+        )
 
     async def spectate(self, game_id: int, actor: Actor) -> Outcome:
         session = self.reach(game_id, actor)
@@ -523,7 +545,7 @@ class Table:
                 raise TableError("You play in this game; spectators are the others.")
             session.spectators.add(actor.user_id)
             await self._save_people(session)
-        return Outcome(f"{actor.label} watches {session.name}.")
+        return Outcome(said("{player} watches {game}.", player=actor.label, game=session.name))
 
     async def add_ai(
         self, game_id: int, actor: Actor, style: str = "random", house: str | None = None
@@ -534,14 +556,19 @@ class Table:
             self.require_moderator(session, actor)
             self._require_lobby(session)
             if style not in session.kind.ai_styles:
-                raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
+                raise TableError("AI players are {styles}.", styles=", ".join(session.kind.ai_styles))
             if len(session.seats) >= session.settings.players:
                 raise TableError("This game is full.")
             seat = Seat(ai=style, house=None if house is None else self._claimable_house(session, house))
             session.seats.append(seat)
             await self._save_people(session)
         return Outcome(
-            f"An AI player ({style}) takes a seat ({len(session.seats)}/{session.settings.players})."
+            said(
+                "An AI player ({style}) takes a seat ({seated}/{players}).",
+                style=style,
+                seated=len(session.seats),
+                players=session.settings.players,
+            )
         )
 
     def _claimable_house(self, session: Session, house: str, mine: str | None = None) -> str:
@@ -552,17 +579,22 @@ class Table:
             return house
         if house not in session.kind.seats(session.settings.players):
             raise TableError(
-                f"House {house.title()} does not play in a {session.settings.players}-player game."
+                nsaid(
+                    "{house} does not play in a {count}-player game.",
+                    "{house} does not play in a {count}-player game.",
+                    session.settings.players,
+                    house=session.kind.named_seat(house),
+                )
             )
         if house not in session.houses_available():
-            raise TableError(f"House {house.title()} is taken.")
+            raise TableError("{house} is taken.", house=session.kind.named_seat(house))
         return house
 
-    def _require_lobby(self, session: Session, message: str = "This game has already started.") -> None:
+    def _require_lobby(self, session: Session, message: Said | None = None) -> None:
         if session.broken is not None:
             session.require_game()  # says why it is out of service
         if session.status != LOBBY:
-            raise TableError(message)
+            raise TableError(message or said("This game has already started."))
 
     async def start(self, game_id: int, actor: Actor) -> Outcome:
         """Deal the houses and begin: the seats, the game's first steps and the audit entry are written
@@ -575,7 +607,9 @@ class Table:
                 raise TableError("Only the game's creator or a moderator can start it.")
             missing = session.settings.players - len(session.seats)
             if missing:
-                raise TableError(f"{missing} seat(s) are still empty.")
+                raise TableError(
+                    nsaid("{count} seat is still empty.", "{count} seats are still empty.", missing)
+                )
             rng = random.Random(session.seed)
             free = session.houses_available()
             rng.shuffle(free)
@@ -596,7 +630,15 @@ class Table:
             outcome = await self._advance(
                 session, [], items=items, board_title="The game begins", before=write
             )
-        return Outcome(f"{session.name} begins. {self._seating_text(session)}", outcome.events)
+        seats = [
+            said("{house}: {player}", house=session.kind.named_seat(s.house), player=s.label)
+            for s in session.seats
+            if s.house
+        ]
+        begins = said(
+            "{game} begins. Seats: {seats}.", game=session.name, seats=joined(*seats, separator=", ")
+        )
+        return Outcome(begins, outcome.events)
 
     def _seating_text(self, session: Session) -> str:
         seats = ", ".join(f"House {s.house.title()}: {s.label}" for s in session.seats if s.house)
@@ -620,13 +662,21 @@ class Table:
 
     def _parse(self, session: Session, text: str, house: str) -> Any:
         if len(text) > MAX_LINE:
-            raise TableError(f"A notation line is at most {MAX_LINE} characters (this one has {len(text)}).")
+            raise TableError(
+                "A notation line is at most {limit} characters (this one has {length}).",
+                limit=MAX_LINE,
+                length=len(text),
+            )
         engine = session.kind.engine
         try:
             if ":" in text.split(" ", 1)[0]:
                 named, action = engine.parse_line(text)
                 if named != house:
-                    raise TableError(f"You play House {house.title()}, not House {named.title()}.")
+                    raise TableError(
+                        "You play {house}, not {other}.",
+                        house=session.kind.named_seat(house),
+                        other=session.kind.named_seat(named),
+                    )
                 return action
             return engine.parse_action(text)
         except IllegalAction as error:
@@ -654,11 +704,15 @@ class Table:
             if seat is None or seat.house is None:
                 raise TableError("You have no house in this game.")
             if house is not None and seat_id(session.kind, house) != seat.house:
-                raise TableError(f"You play House {seat.house.title()}, not House {quote(house)}.")
+                raise TableError(
+                    "You play {house}, not House {name}.",
+                    house=session.kind.named_seat(seat.house),
+                    name=quote(house),
+                )
             action = self._parse(session, text, seat.house)
             mine = game.decision_for(seat.house)
             if mine is None and self._already_recorded(session, seat.house, action):
-                return Outcome("That was already recorded; nothing more to do.")
+                return Outcome(said("That was already recorded; nothing more to do."))
             if expect is not None:
                 self._check_expected(session, seat.house, mine, expect)
             return await self._advance(session, [Step(seat.house, action, actor.user_id)])
@@ -673,11 +727,12 @@ class Table:
             answer = last.split(":", 1)[1].strip() if last else None
         if asked is not None and fingerprint(decision_json(asked), answer) == expect:
             return
-        now = f" You are asked now: {asked.prompt}" if asked is not None else ""
-        raise TableError(
+        settled = said(
             "That answer was for a decision that has been settled since (an earlier answer of yours counted, "
-            f"or the game moved on); nothing more was recorded.{now}"
+            "or the game moved on); nothing more was recorded."
         )
+        now = said("You are asked now: {prompt}", prompt=asked.prompt) if asked is not None else None
+        raise TableError(joined(settled, now))
 
     def _already_recorded(self, session: Session, house: str, action: Any) -> bool:
         return session.last_lines.get(house) == Game.format_line(house, action)
@@ -693,10 +748,12 @@ class Table:
             game = session.require_playing()
             house = seat_id(session.kind, house)
             if house not in game.seats():
-                raise TableError(f"House {house.title()} is not in this game.")
+                raise TableError("{house} is not in this game.", house=session.kind.named_seat(house))
             decision = game.decision_for(house)
             if decision is None and text is None:
-                raise TableError(f"House {house.title()} has no decision to force now.")
+                raise TableError(
+                    "{house} has no decision to force now.", house=session.kind.named_seat(house)
+                )
             action = decision.default if text is None else self._parse(session, text, house)  # type: ignore[union-attr]
             secret = decision is None or decision.secret
             details = {"house": house, "action": Game.format_line(house, action), "secret": secret}
@@ -705,10 +762,15 @@ class Table:
                 [Step(house, action, actor.user_id, "moderator")],
                 audit=(actor, "force", reason, details),
             )
-        shown = action.format()
+        named = session.kind.named_seat(house)
         if secret and access.sees_only(session, actor) not in (None, house):
-            shown = f"{action.format().split(' ', 1)[0]} (secret: you play in this game)"
-        return Outcome(f"Forced for House {house.title()}: {shown}.", outcome.events)
+            verb = action.format().split(" ", 1)[0]
+            forced = said(
+                "Forced for {house}: {action} (secret: you play in this game).", house=named, action=verb
+            )
+        else:
+            forced = said("Forced for {house}: {action}.", house=named, action=action.format())
+        return Outcome(forced, outcome.events)
 
     def view_for(self, game_id: int, actor: Actor) -> dict[str, Any]:
         """The player's own view, or a spectator's for anyone without a house in this game."""
@@ -843,7 +905,7 @@ class Table:
                 raise
         session.record(rows)
         session.next_line += len(lines)
-        return Outcome("Recorded.", [e for e in events if e.to is None])
+        return Outcome(said("Recorded."), [e for e in events if e.to is None])
 
     async def _report_items(self, session: Session, rows: list[ActionRow]) -> list[dict[str, Any]]:
         """The end-of-game report of the game ``rows`` play, as an outbox item (none for a game that keeps
@@ -940,7 +1002,9 @@ class Table:
         if count is None or count < 1:
             raise TableError("Say how many actions to undo (at least 1), or undo to the start of the phase.")
         if count > total:
-            raise TableError(f"Only {total} action(s) can be undone.")
+            raise TableError(
+                nsaid("Only {count} action can be undone.", "Only {count} actions can be undone.", total)
+            )
         return total - count
 
     def _shown(self, session: Session, actor: Actor, row: ActionRow) -> str:
@@ -998,7 +1062,12 @@ class Table:
                 if session.broken is None:
                     raise
                 raise TableError(
-                    f"It still does not load without those {len(undone)} action(s): {_load_failure(error)}."
+                    nsaid(
+                        "It still does not load without that {count} action: {reason}.",
+                        "It still does not load without those {count} actions: {reason}.",
+                        len(undone),
+                        reason=_load_failure(error),
+                    )
                 ) from None
             repaired = session.broken is not None
             now = self.clock.now()
@@ -1021,7 +1090,7 @@ class Table:
             outcome = await self._advance(
                 session, [], items=[outbox.notice(session, text)], board_title="After an undo", before=write
             )
-        return Outcome(f"Undid {len(undone)} action(s).", outcome.events)
+        return Outcome(nsaid("Undid {count} action.", "Undid {count} actions.", len(undone)), outcome.events)
 
     async def pause(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
         session = self.reach(game_id, actor)
@@ -1034,7 +1103,7 @@ class Table:
             await self._write_moderation(
                 session, actor, "pause", reason, {}, f"The game is paused. {reason}".strip()
             )
-        return Outcome("Paused; deadlines stop until the game resumes.")
+        return Outcome(said("Paused; deadlines stop until the game resumes."))
 
     async def resume(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
         """Deadlines move on by the time the game was paused; whatever waits now (an imported game's
@@ -1047,7 +1116,7 @@ class Table:
             if session.status != PAUSED:
                 raise TableError("This game is not paused.")
             await self._resume(session, actor, reason)
-        return Outcome("Resumed.")
+        return Outcome(said("Resumed."))
 
     async def _resume(self, session: Session, actor: Actor, reason: str, store: Store | None = None) -> None:
         """Resume a paused game (the caller holds its lock; in ``store``'s transaction if given)."""
@@ -1088,26 +1157,35 @@ class Table:
             now = self.clock.now()
             if kind is not None:
                 session.settings = session.settings.with_deadline(kind, seconds)
-                message = f"From now on, {kind} decisions get {seconds // 60} minute(s)."
+                message = nsaid(
+                    "From now on, {category} decisions get {count} minute.",
+                    "From now on, {category} decisions get {count} minutes.",
+                    seconds // 60,
+                    category=kind,
+                )
             else:
                 houses = [seat_id(session.kind, house)] if house else list(session.deadlines)
                 missing = [h for h in houses if h not in session.deadlines]
-                if missing or not houses:
-                    raise TableError(
-                        "That house has no running deadline." if houses else "No deadline is running."
-                    )
+                if not houses:
+                    raise TableError("No deadline is running.")
+                if missing:
+                    raise TableError("That house has no running deadline.")
                 for name in houses:
                     deadline = session.deadlines[name]
                     deadline.due_at, deadline.reminded, deadline.expired = now + seconds, [], False
-                names = ", ".join(h.title() for h in houses)
-                message = f"Deadline set for {names}: {seconds // 60} minute(s) from now."
+                message = nsaid(
+                    "Deadline set for {houses}: {count} minute from now.",
+                    "Deadline set for {houses}: {count} minutes from now.",
+                    seconds // 60,
+                    houses=joined(*(session.kind.named_seat(h) for h in houses), separator=", "),
+                )
             await self._write_moderation(
                 session,
                 actor,
                 "deadline",
                 reason,
                 {"seconds": seconds, "house": house, "kind": kind},
-                message,
+                str(message),
             )
         return Outcome(message)
 
@@ -1124,7 +1202,13 @@ class Table:
                 session.require_game()
             house = seat_id(session.kind, house)
             await self._seat_person(session, actor, house, user_id, name, reason)
-        return Outcome(f"House {house.title()} is now played by {name or user_id}.")
+        return Outcome(
+            said(
+                "{house} is now played by {player}.",
+                house=session.kind.named_seat(house),
+                player=name or user_id,
+            )
+        )
 
     async def _seat_person(
         self,
@@ -1174,7 +1258,7 @@ class Table:
             if session.broken is not None:
                 session.require_game()
             if ai_style is not None and ai_style not in session.kind.ai_styles:
-                raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
+                raise TableError("AI players are {styles}.", styles=", ".join(session.kind.ai_styles))
             text = await self._empty_seat(session, actor, seat_id(session.kind, house), ai_style, reason)
         return Outcome(text)
 
@@ -1188,15 +1272,28 @@ class Table:
         *,
         action: str = "remove",
         store: Store | None = None,
-    ) -> str:
+    ) -> Said:
         """Take the person out of a seat: an AI plays it (and its first moves are written with it), or it
         waits for a replacement. The caller holds the game's lock; in ``store``'s transaction if given.
-        Returns the notice told in the channel."""
+        Returns what the channel is told (in English), to say to the person who asked."""
         seat = session.seat_of_house(house)
         before = seat.label
         seat.user_id, seat.name, seat.ai = None, "", ai_style
-        who = f"an AI ({ai_style})" if ai_style else "nobody until a replacement is found"
-        text = f"{before} leaves House {house.title()}; it is played by {who}."
+        named = session.kind.named_seat(house)
+        if ai_style:
+            leaves = said(
+                "{player} leaves {house}; it is played by an AI ({style}).",
+                player=before,
+                house=named,
+                style=ai_style,
+            )
+        else:
+            leaves = said(
+                "{player} leaves {house}; it is played by nobody until a replacement is found.",
+                player=before,
+                house=named,
+            )
+        text = str(leaves)
         details = {"house": seat.house, "ai": ai_style}
         if ai_style and session.status == ACTIVE:
 
@@ -1206,7 +1303,7 @@ class Table:
             await self._advance(session, [], items=[outbox.notice(session, text)], before=write, store=store)
         else:
             await self._write_moderation(session, actor, action, reason, details, text, store=store)
-        return text
+        return leaves
 
     async def end_game(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
         session = self.reach(game_id, actor)
@@ -1222,7 +1319,9 @@ class Table:
             if started:
                 items += await self._report_items(session, list(await self._read_log(session)))
             await self._write_moderation(session, actor, "end", reason, {}, None, items)
-        return Outcome("The game is ended. Its board, chronicle, status, report and export stay available.")
+        return Outcome(
+            said("The game is ended. Its board, chronicle, status, report and export stay available.")
+        )
 
     async def _save_deadlines(self, store: Store, session: Session) -> None:
         """Write the game's deadlines (and reschedule its next wake: every change of them is written)."""
@@ -1356,7 +1455,7 @@ class Table:
         try:
             game = await asyncio.to_thread(importing.replay, plan)
         except IllegalAction as error:
-            raise TableError(f"The export does not replay: {error}") from None
+            raise TableError("The export does not replay: {error}", error=str(error)) from None
         now = self.clock.now()
         seats = [Seat(**seat) for seat in plan.seats]
         vacated = []
@@ -1582,7 +1681,7 @@ class Table:
         session.require_game()
         report = await asyncio.to_thread(_game_report, session, list(await self.load_log(session)))
         if report is None:
-            raise TableError(f"{session.kind.title} keeps no report of its games.")
+            raise TableError("{game} keeps no report of its games.", game=session.kind.said_title)
         payload: dict[str, Any] = outbox.report_item(session, report)["payload"]
         return payload
 
@@ -1635,7 +1734,11 @@ class Table:
         """The language a person reads Maester in, whatever their Discord's (None: their Discord's again).
         The answer is in the language now theirs."""
         if language is not None and language not in LANGUAGES:
-            raise TableError(f"Maester speaks {', '.join(LANGUAGES)}, not {quote(language)}.")
+            raise TableError(
+                "Maester speaks {languages}, not {value}.",
+                languages=", ".join(LANGUAGES),
+                value=quote(language),
+            )
         async with self.store.unit() as store:
             await store.set_language(actor.user_id, language)
         if language is None:
@@ -1719,9 +1822,14 @@ class Table:
                         await store.audit(game_id, actor.user_id, actor.label, now, "ravens", "", details)
         mine = diplomacy.readable_by(threads, actor.user_id)
         if not mine:
-            return [], Outcome(f"{session.name} has no diplomacy thread of yours (yet).")
-        given = f" You are added to {added} of them." if added else ""
-        return mine, Outcome(f"The diplomacy threads of {session.name} you read: {len(mine)}.{given}")
+            return [], Outcome(said("{game} has no diplomacy thread of yours (yet).", game=session.name))
+        read = said("The diplomacy threads of {game} you read: {count}.", game=session.name, count=len(mine))
+        given = (
+            nsaid("You are added to {count} of them.", "You are added to {count} of them.", added)
+            if added
+            else None
+        )
+        return mine, Outcome(joined(read, given))
 
     async def diplomacy_thread(self, game_id: int, key: str) -> DiplomacyThread | None:
         """A game's thread by key, as stored (for the bot: its Discord id, once created)."""
@@ -1841,10 +1949,12 @@ def _game_report(session: Session, rows: list[ActionRow]) -> dict[str, Any] | No
     return start.report(row.notation for row in rows)
 
 
-def require_id(value: int, what: str) -> None:
+def require_id(value: int, what: Literal["role", "person"]) -> None:
     """A Discord id (a snowflake) is a positive 63-bit number; anything else is refused before use."""
     if type(value) is not int or not 0 < value < 2**63:
-        raise TableError(f"That is not a Discord {what}.")
+        if what == "role":
+            raise TableError("That is not a Discord role.")
+        raise TableError("That is not a Discord person.")
 
 
 class LoadError(Exception):

@@ -8,7 +8,9 @@ a notation line) has a limit checked first, and is cleaned; a refusal quotes at 
 from __future__ import annotations
 
 import unicodedata
+from typing import Literal
 
+from i18n import Said, said
 from table.errors import TableError
 
 MAX_NAME = 80  # a game's name
@@ -16,12 +18,27 @@ MAX_REASON = 300  # a moderator's reason, told to the players
 MAX_LINE = 1000  # a notation line (the longest legal one is far shorter)
 QUOTE = 40  # characters of a person's input quoted back in a refusal
 
+# What a text is, for the refusal of one too long: each says it in a whole sentence of its own (the words
+# around the subject agree with it in some languages).
+Text = Literal["A name", "A game's name", "A seat's name", "A reason"]
 
-def clean(text: str, *, limit: int, what: str, one_line: bool = True) -> str:
+
+def _too_long(what: Text, limit: int, length: int) -> Said:
+    fields = {"limit": limit, "length": length}
+    if what == "A name":
+        return said("A name is at most {limit} characters (this one has {length}).", **fields)
+    if what == "A game's name":
+        return said("A game's name is at most {limit} characters (this one has {length}).", **fields)
+    if what == "A seat's name":
+        return said("A seat's name is at most {limit} characters (this one has {length}).", **fields)
+    return said("A reason is at most {limit} characters (this one has {length}).", **fields)
+
+
+def clean(text: str, *, limit: int, what: Text, one_line: bool = True) -> str:
     """``text`` trimmed, with lone surrogates and control characters replaced (and line breaks turned
     into spaces when ``one_line``); raises TableError when it is longer than ``limit``."""
     if len(text) > limit * 2:  # refuse the absurd before looking at every character
-        raise TableError(f"{what} is at most {limit} characters (this one has {len(text)}).")
+        raise TableError(_too_long(what, limit, len(text)))
     kept = []
     for char in text:
         if char == "\n" and not one_line:
@@ -34,7 +51,7 @@ def clean(text: str, *, limit: int, what: str, one_line: bool = True) -> str:
     if one_line:
         text = " ".join(text.split())
     if len(text) > limit:
-        raise TableError(f"{what} is at most {limit} characters (this one has {len(text)}).")
+        raise TableError(_too_long(what, limit, len(text)))
     return text
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Event
+from i18n import Command, Joined, Said, joined, said
 from table import access, outbox
 from table.errors import TableError
 from table.people import Actor
@@ -134,32 +135,34 @@ def tally(vote: Vote, session: Session) -> Tally:
     )
 
 
-def impossible(vote: Vote, session: Session) -> str | None:
-    """Why what the vote asks cannot be done now (None: it can)."""
+def impossible(vote: Vote, session: Session) -> Said | None:
+    """Why what the vote asks cannot be done now (None: it can): a clause, said after a colon."""
     if session.broken is not None:
-        return "the game is out of service"
+        return said("the game is out of service")
     if session.status not in (ACTIVE, PAUSED):
-        return "the game is over"
+        return said("the game is over")
     if vote.kind == PAUSE and session.status != ACTIVE:
-        return "the game is paused already"
+        return said("the game is paused already")
     if vote.kind == RESUME and session.status != PAUSED:
-        return "the game is not paused"
+        return said("the game is not paused")
     if vote.kind == EXTEND and not session.deadlines:
-        return "no deadline is running"
+        return said("no deadline is running")
     if vote.kind == END:
         round_ = session.require_game().readout().round
         if round_ is None:
-            return "this game has no rounds"
+            return said("this game has no rounds")
         if session.ends_after_round is not None:
-            return f"the game ends after round {session.ends_after_round} already"
+            return said("the game ends after round {round} already", round=session.ends_after_round)
     if vote.kind == REPLACE:
         seat = session.seat_of_house(vote.subject or "")
         holder = None if seat.ai else seat.user_id
         if holder != vote.details.get("from") or (holder is None and seat.ai != vote.details.get("from_ai")):
-            return f"{session.kind.seat_name(seat.house or '')} has changed hands meanwhile"
+            return said(
+                "{house} has changed hands meanwhile", house=session.kind.named_seat(seat.house or "")
+            )
         volunteer = vote.details.get("volunteer")
         if volunteer is not None and session.seat_of_user(volunteer) is not None:
-            return "the volunteer has a seat in this game now"
+            return said("the volunteer has a seat in this game now")
     return None
 
 
@@ -218,7 +221,7 @@ async def start(
         if seat is None or seat.house is None:
             raise TableError("Only the game's seated players may start a vote; spectators watch.")
         if kind not in RULES:
-            raise TableError(f"Votes are to {', '.join(KINDS)}.")
+            raise TableError("Votes are to {kinds}.", kinds=", ".join(KINDS))
         details: dict[str, Any] = {"reason": reason}
         subject = None
         if kind == EXTEND:
@@ -231,15 +234,19 @@ async def start(
             subject = seat_id(session.kind, house)
             target = session.seat_of_house(subject)
             if subject == seat.house:
-                raise TableError("You cannot start a vote on your own replacement; `/game resign` leaves.")
+                raise TableError(
+                    "You cannot start a vote on your own replacement; `{command}` leaves.",
+                    command=Command("game resign"),
+                )
             if target.ai or target.user_id is None:
                 raise TableError(
-                    f"{session.kind.seat_name(subject)} has no player to replace; a volunteer may ask "
-                    "for it with `/game volunteer`."
+                    "{house} has no player to replace; a volunteer may ask for it with `{command}`.",
+                    house=session.kind.named_seat(subject),
+                    command=Command("game volunteer"),
                 )
             style = ai or session.kind.ai_styles[-1]
             if style not in session.kind.ai_styles:
-                raise TableError(f"AI players are {', '.join(session.kind.ai_styles)}.")
+                raise TableError("AI players are {styles}.", styles=", ".join(session.kind.ai_styles))
             details.update({"from": target.user_id, "ai": style})
         vote = Vote(0, kind, actor.user_id, actor.label, seat.house, subject, details, 0.0, 0.0, {})
         return await _open(table, session, vote, lasts)
@@ -266,19 +273,20 @@ async def _open(table: Table, session: Session, vote: Vote, lasts: int) -> Vote:
         raise TableError("A vote stays open from 1 hour to 3 days.")
     same = next((v for v in session.votes if v.kind == vote.kind), None)
     if same is not None:
-        raise TableError(
-            f"A vote to {vote.kind} is open already (vote {same.id}): answer it, or wait until it closes."
-        )
+        raise TableError(_open_already(same))
     why_not = impossible(vote, session)
     if why_not is not None:
-        raise TableError(f"That cannot be voted now: {why_not}.")
+        raise TableError("That cannot be voted now: {reason}.", reason=why_not)
     now = table.clock.now()
     vote.opened_at, vote.closes_at = now, now + lasts
     if vote.proposer_house is not None:
         vote.ballots[vote.proposer_house] = Ballot(vote.proposer_id, True, now)
     counted = tally(vote, session)
     if vote.rule == TWO_THIRDS and not counted.pool:
-        raise TableError("Nobody else in this game can vote on that; ask a moderator (`/mod`).")
+        raise TableError(
+            "Nobody else in this game can vote on that; ask a moderator (`{command}`).",
+            command=Command("mod"),
+        )
     try:
         async with table.store.unit() as store:
             vote.id = await store.insert_vote(
@@ -317,12 +325,48 @@ async def _open(table: Table, session: Session, vote: Vote, lasts: int) -> Vote:
     return vote
 
 
+def _open_already(vote: Vote) -> Said:
+    """The refusal of a second vote of a kind while ``vote`` is open."""
+    number = vote.id
+    if vote.kind == PAUSE:
+        return said(
+            "A vote to pause is open already (vote {number}): answer it, or wait until it closes.",
+            number=number,
+        )
+    if vote.kind == RESUME:
+        return said(
+            "A vote to resume is open already (vote {number}): answer it, or wait until it closes.",
+            number=number,
+        )
+    if vote.kind == EXTEND:
+        return said(
+            "A vote to extend is open already (vote {number}): answer it, or wait until it closes.",
+            number=number,
+        )
+    if vote.kind == REPLACE:
+        return said(
+            "A vote to replace is open already (vote {number}): answer it, or wait until it closes.",
+            number=number,
+        )
+    if vote.kind == END:
+        return said(
+            "A vote to end is open already (vote {number}): answer it, or wait until it closes.",
+            number=number,
+        )
+    return said(
+        "A vote to cancel is open already (vote {number}): answer it, or wait until it closes.", number=number
+    )
+
+
 def require_running(session: Session) -> None:
     """Votes, resignations and volunteers are for a game that has started and is not over."""
     if session.broken is not None:
         session.require_game()  # says why it is out of service
     if session.status == LOBBY:
-        raise TableError("This game has not started; before it does, players simply `/game leave`.")
+        raise TableError(
+            "This game has not started; before it does, players simply `{command}`.",
+            command=Command("game leave"),
+        )
     if session.status not in (ACTIVE, PAUSED):
         raise TableError("This game is over.")
 
@@ -330,7 +374,7 @@ def require_running(session: Session) -> None:
 # --- answering ---------------------------------------------------------------------------------------------
 
 
-async def cast(table: Table, game_id: int, actor: Actor, vote_id: int, yes: bool) -> str:
+async def cast(table: Table, game_id: int, actor: Actor, vote_id: int, yes: bool) -> Said | Joined:
     """A seated player's answer (a later answer replaces an earlier one while the vote is open)."""
     session = table.reach(game_id, actor)
     async with session.lock:
@@ -344,7 +388,7 @@ async def cast(table: Table, game_id: int, actor: Actor, vote_id: int, yes: bool
             raise TableError("You cannot vote on your own replacement.")
         held = vote.ballots.get(seat.house)
         if held is not None and held.user_id == actor.user_id and held.yes == yes:
-            return f"You voted {'yes' if yes else 'no'} already."
+            return said("You voted yes already.") if yes else said("You voted no already.")
         now = table.clock.now()
         try:
             async with table.store.unit() as store:
@@ -356,8 +400,19 @@ async def cast(table: Table, game_id: int, actor: Actor, vote_id: int, yes: bool
         except Exception:
             await table._reload(session)
             raise
-    said = f"Your vote is recorded: {'yes' if yes else 'no'}."
-    return said if result is None else f"{said} The vote has {result}."
+    recorded = said("Your vote is recorded: yes.") if yes else said("Your vote is recorded: no.")
+    return recorded if result is None else joined(recorded, _closed(result))
+
+
+def _closed(result: str) -> Said:
+    """How a vote closed, as the voter whose ballot closed it is told."""
+    if result == PASSED:
+        return said("The vote has passed.")
+    if result == FAILED:
+        return said("The vote has failed.")
+    if result == EXPIRED:
+        return said("The vote has expired.")
+    return said("The vote is void.")
 
 
 # --- deciding ----------------------------------------------------------------------------------------------
@@ -367,7 +422,7 @@ def verdict(vote: Vote, session: Session, now: float) -> tuple[str, str] | None:
     """How the vote closes now, and why (None: it stays open)."""
     why_not = impossible(vote, session)
     if why_not is not None:
-        return VOID, why_not
+        return VOID, str(why_not)
     counted = tally(vote, session)
     if counted.passed:
         return PASSED, f"{len(counted.yes)} yes of the {counted.needed} needed"
@@ -485,7 +540,7 @@ async def _close_if_decided(table: Table, session: Session, vote_id: int) -> boo
 # --- ending after the round --------------------------------------------------------------------------------
 
 
-async def end_after_round(table: Table, game_id: int, actor: Actor, reason: str = "") -> str:
+async def end_after_round(table: Table, game_id: int, actor: Actor, reason: str = "") -> Said:
     """A moderator ends the game after the current round, as the players may vote to."""
     session = table.reach(game_id, actor)
     reason = clean(reason, limit=MAX_REASON, what="A reason")
@@ -494,14 +549,16 @@ async def end_after_round(table: Table, game_id: int, actor: Actor, reason: str 
         require_running(session)
         why_not = impossible(Vote(0, END, 0, "", None, None, {}, 0.0, 0.0), session)
         if why_not is not None:
-            raise TableError(f"That cannot be done now: {why_not}.")
+            raise TableError("That cannot be done now: {reason}.", reason=why_not)
         try:
             async with table.store.unit() as store:
                 await schedule_end(table, session, actor, reason, store)
         except Exception:
             await table._reload(session)
             raise
-    return f"The game ends after round {session.ends_after_round}; the ranking then decides."
+    return said(
+        "The game ends after round {round}; the ranking then decides.", round=session.ends_after_round
+    )
 
 
 async def schedule_end(table: Table, session: Session, actor: Actor, reason: str, store: Store) -> None:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from data.thrones import HOUSES
+from data.thrones_names import Named
 from engine.core.decisions import Decision, Event
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.thrones import ai
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
+from i18n import Localized
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
 from table.thrones.extras import game_extras
@@ -51,7 +54,7 @@ class ThronesKind(GameKind):
 
     def choose(self, game: Game, decision: Decision, style: str, rng: Rng) -> Any:
         if style not in ai.STYLES:
-            raise TableError(f"AI players are {', '.join(ai.STYLES)}.")
+            raise TableError("AI players are {styles}.", styles=", ".join(ai.STYLES))
         assert isinstance(game, ThronesGame)
         return ai.choose(game, decision, style, rng)
 
@@ -80,6 +83,9 @@ class ThronesKind(GameKind):
 
     def report_markdown(self, report: dict[str, Any]) -> list[str]:
         return markdown(report)
+
+    def named_seat(self, seat: str) -> str | Localized:
+        return Named("houses", seat) if seat in HOUSES else self.seat_name(seat)
 
 
 KIND = ThronesKind()

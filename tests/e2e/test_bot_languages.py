@@ -113,3 +113,41 @@ async def test_a_player_chooses_their_language_and_a_moderator_the_games(
         assert not told.ephemeral and told.content.endswith(
             "A partir de ahora, esta partida publica en español en este canal."
         )
+
+
+async def test_the_tables_refusals_and_answers_reach_each_person_in_their_language(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A refusal goes to the person alone, in their language (with the game's names and the commands in
+    it); an answer in the channel speaks the game's language, and a private one the reader's."""
+    fake.user("alice").locale = "es-ES"
+    fake.user("carol").locale = "it"
+    async with maester_bot(fake, tmp_path / "maester.sqlite3"):
+        opened = await (await fake.slash("alice", "game", "create", options={"players": 3})).wait_message(
+            timeout=WAIT
+        )
+        assert opened.content.startswith("🏰 **3-player game** is open"), (
+            opened.content
+        )  # the server's English
+        joined = await (await fake.slash("bob", "game", "join", options={"house": "lannister"})).wait_message(
+            timeout=WAIT
+        )
+        assert not joined.ephemeral and joined.content == "Bob joins 3-player game as House Lannister (1/3)."
+        taken = await refused(await fake.slash("carol", "game", "join", options={"house": "lannister"}))
+        assert taken.content == "❌ Casa Lannister è già presa."
+        early = await refused(await fake.slash("carol", "game", "volunteer", options={"house": "stark"}))
+        assert early.content == (
+            "❌ Questa partita non è iniziata; prima che inizi, i giocatori usano semplicemente "
+            "`/partita esci`."
+        )
+        for who, house in (("carol", "stark"), ("alice", "baratheon")):
+            answer = await (await fake.slash(who, "game", "join", options={"house": house})).wait_message(
+                timeout=WAIT
+            )
+            assert not answer.ephemeral and " joins 3-player game as House " in answer.content
+        refusal = await refused(await fake.slash("carol", "game", "start"))
+        assert refusal.content == "❌ Solo chi ha creato la partita o un moderatore può avviarla."
+        started = await refused(await fake.slash("alice", "game", "start"))
+        assert started.content.startswith(
+            "✅ Empieza 3-player game. Plazas: Casa Lannister: Bob, Casa Stark: Carol, Casa Baratheon: Alice."
+        ), started.content

@@ -94,7 +94,7 @@ async def test_a_moderator_forces_decisions_and_undoes_them_after_a_preview(
         assert "`stark: orders " in preview.content
         confirm = await fake.click("maester", preview, label="Undo")
         await confirm.wait_response(WAIT)
-        await fake.wait_until(lambda: preview.content == "✅ Undid 1 action(s).", WAIT, "the undo to finish")
+        await fake.wait_until(lambda: preview.content == "✅ Undid 1 action.", WAIT, "the undo to finish")
         assert [r.notation for r in session.log] == [
             f"lannister: {lannister_default}",
             f"baratheon: {BARATHEON_LINE}",

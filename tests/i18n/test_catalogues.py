@@ -4,6 +4,7 @@ with the English text's format fields; and the tools that keep them so."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ import pytest
 import i18n
 from data import thrones_names
 from i18n import catalogues, language_of, translator
-from i18n.catalogues import ROOT, Entry, problems, update
+from i18n.catalogues import KEYWORDS, ROOT, SOURCE_PACKAGES, Entry, problems, source_entries, update
 
 
 def test_every_message_is_in_every_language() -> None:
@@ -154,3 +155,34 @@ def test_a_message_said_later_is_said_in_each_readers_language_with_its_names_to
     assert refusal.said_in("es") == translator("es").gettext("no {option}", option=named)
     # A refusal without fields is never formatted: a person's text in it may hold braces.
     assert str(TableError("No game is called '{x}'.")) == "No game is called '{x}'."
+
+
+def test_the_tables_refusals_are_in_the_catalogues_so_each_language_keeps_their_fields() -> None:
+    """A refusal (``TableError("{house} is taken.", house=...)``) is a message the extractor finds like any
+    gettext call, from the table and from the cogs: the check above then holds every language to its
+    fields."""
+    found = {entry.message: entry.locations for entry in source_entries()}
+    assert found["{house} is taken."] == ("table/table.py",)
+    assert found["There is no open game number {number} in this server."] == ("table/access.py",)
+    assert found["The option {option} is given twice."] == ("cogs/new_game.py",)
+    assert "{count} seat is still empty." in found  # nsaid(...) inside TableError(...)
+
+
+def _called(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def test_no_message_is_an_fstring_or_glued_from_pieces() -> None:
+    """The extractor reads literal texts only: a message written as an f-string, a concatenation or a
+    choice between two texts would reach the catalogues in fragments, or not at all (say the fields by
+    name, and choose between whole messages)."""
+    glued = []
+    for package in SOURCE_PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call) or _called(node.func) not in KEYWORDS:
+                    continue
+                for argument in node.args[:2]:
+                    if isinstance(argument, ast.JoinedStr | ast.BinOp | ast.IfExp):
+                        glued.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert glued == []

@@ -10,10 +10,11 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from table import Actor, GameSettings, Table
+from i18n import say
+from table import Actor, GameSettings, Table, leaving, votes
 from table.errors import TableError
 from table.store import MIGRATIONS
-from tests.table.conftest import ADMIN, ALICE, BOB, CHANNEL, DAVE, GUILD, three_player_game
+from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, three_player_game
 
 
 def _in(actor: Actor, locale: str) -> Actor:
@@ -120,3 +121,49 @@ async def test_a_moderator_changes_a_games_language_and_the_channel_is_told_in_i
     assert (audit.action, audit.reason, audit.details) == ("language", "for the table", {"language": "es"})
     (stored,) = await table.store.stored_games(game_id)
     assert json.loads(stored.row["settings"])["language"] == "es"
+
+
+async def test_the_tables_refusals_and_answers_are_said_in_each_readers_language(table: Table) -> None:
+    """The table words a refusal or an answer once, in English with its fields; each reader reads it in
+    their language, with the game's names and the commands as that language has them."""
+    session = await table.create_game(
+        ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3)
+    )
+    joined = await table.join(session.id, BOB, "lannister")
+    assert str(joined.message) == f"Bob joins {session.name} as House Lannister (1/3)."
+    assert say(joined.message, "es") == f"Bob se une a {session.name} como Casa Lannister (1/3)."
+    assert say(joined.message, "it") == f"Bob si unisce a {session.name} come Casa Lannister (1/3)."
+    with pytest.raises(TableError) as taken:
+        await table.join(session.id, CAROL, "lannister")
+    assert str(taken.value) == "House Lannister is taken."
+    assert (taken.value.said_in("es"), taken.value.said_in("it")) == (
+        "Casa Lannister ya está ocupada.",
+        "Casa Lannister è già presa.",
+    )
+    with pytest.raises(TableError) as early:
+        await leaving.volunteer(table, session.id, DAVE, "stark")
+    assert early.value.said_in("es") == (
+        "Esta partida no ha empezado; antes de que empiece, los jugadores simplemente usan `/partida salir`."
+    )
+    with pytest.raises(TableError) as empty:
+        await table.start(session.id, ALICE)
+    assert str(empty.value) == "2 seats are still empty."
+    assert (empty.value.said_in("es"), empty.value.said_in("it")) == (
+        "Aún quedan 2 plazas libres.",
+        "Ci sono ancora 2 posti vuoti.",
+    )
+
+
+async def test_an_answer_of_several_sentences_is_said_whole_in_the_readers_language(table: Table) -> None:
+    game_id = await three_player_game(table)
+    vote = await votes.start(table, game_id, ALICE, votes.PAUSE)
+    cast = await votes.cast(table, game_id, BOB, vote.id, True)
+    assert str(cast) == "Your vote is recorded: yes. The vote has passed."
+    assert say(cast, "es") == "Tu voto queda registrado: sí. La votación ha sido aprobada."
+    assert say(cast, "it") == "Il tuo voto è registrato: sì. La votazione è passata."
+    with pytest.raises(TableError) as over:
+        await votes.cast(table, game_id, CAROL, vote.id, True)
+    assert (over.value.said_in("es"), over.value.said_in("it")) == (
+        "Esa votación está cerrada.",
+        "Quella votazione è chiusa.",
+    )

@@ -14,7 +14,7 @@ async def test_a_resigning_players_seat_goes_to_the_games_best_ai(table):
     game_id = await three_player_game(table)
     session = table.session(game_id)
     text = await resign(table, game_id, BOB, "moving house")
-    assert text == "Bob leaves House Lannister; it is played by an AI (sensible)."
+    assert str(text) == "Bob leaves House Lannister; it is played by an AI (sensible)."
     seat = session.seat_of_house("lannister")
     assert (seat.ai, seat.user_id) == ("sensible", None)
     assert session.game.decision_for("lannister") is None  # its orders are placed at once
@@ -32,7 +32,7 @@ async def test_a_resigned_seat_waits_for_a_volunteer_who_takes_it_at_once(table)
     assert (seat.ai, seat.user_id) == (None, None)
     assert session.game.decision_for("lannister") is not None  # the seat waits
     text = await volunteer(table, game_id, DAVE, "lannister")
-    assert text == "House Lannister is yours: your first prompt is on its way."
+    assert str(text) == "House Lannister is yours: your first prompt is on its way."
     assert seat.user_id == DAVE.user_id
     assert [i for i in await table.outbox() if i.kind == "prompt" and i.target_id == DAVE.user_id]
     assert (await table.store.audit_log(game_id))[-1].action == "volunteer"

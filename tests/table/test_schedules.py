@@ -50,7 +50,7 @@ async def test_a_moderator_changes_the_schedule_and_past_reminders_are_not_sent_
     with pytest.raises(TableError, match="Only a moderator"):
         await set_reminders(table, game_id, BOB, (HOUR,))
     text = await set_reminders(table, game_id, ALICE, parse_reminders("8, 3"), "more warning")
-    assert text == "Reminders from now on: 8h, 3h before each deadline."
+    assert str(text) == "Reminders from now on: 8h, 3h before each deadline."
     assert session.settings.reminders == (8 * HOUR, 3 * HOUR)
     assert session.deadlines["stark"].reminded == [8 * HOUR]  # its time has passed
     assert await table.tick() == 0
@@ -163,7 +163,7 @@ async def test_on_vacation_a_players_decisions_take_their_default_after_the_grac
     start, end = vacation_span("", day(clock, 3), clock.now())
     assert start == clock.now()
     text = await set_vacation(table, game_id, BOB, start, end)
-    assert text.startswith(f"Bob is away from {day(clock, 0)} to {day(clock, 3)} (UTC)")
+    assert str(text).startswith(f"Bob is away from {day(clock, 0)} to {day(clock, 3)} (UTC)")
     assert table.next_wakeup() == clock.now() + GRACE
     clock.advance(GRACE - 1)
     await table.tick()
@@ -177,7 +177,7 @@ async def test_on_vacation_a_players_decisions_take_their_default_after_the_grac
     assert "Bob is away: House Lannister takes its default answer (kept secret like any answer)." in told
     assert session.game.decision_for("stark") is not None  # the others are not touched
     # Back early: the next decisions are his again.
-    assert (await end_vacation(table, game_id, BOB)).startswith("Bob is back")
+    assert str(await end_vacation(table, game_id, BOB)).startswith("Bob is back")
     assert session.vacations == {}
 
 

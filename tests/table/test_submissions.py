@@ -56,7 +56,7 @@ async def test_an_answer_for_a_decision_already_answered_and_changeable_is_check
     with pytest.raises(TableError, match="settled"):  # a prompt drawn before that answer
         await table.submit(game_id, ALICE, "bid 2", expect=asked)
     outcome = await table.submit(game_id, ALICE, "bid 1", expect=fingerprint(decision, "bid 0"))
-    assert outcome.message == "Recorded."  # changed before the reveal, from the prompt showing "bid 0"
+    assert str(outcome.message) == "Recorded."  # changed before the reveal, from the prompt showing "bid 0"
     with pytest.raises(TableError, match="settled"):
         await table.submit(game_id, ALICE, "bid 2", expect="ffffff")
 

@@ -56,7 +56,7 @@ async def test_a_pause_passes_with_two_thirds_of_the_others_and_is_announced_and
     assert opening["question"] == "Pause the game?" and opening["needed"] == 1 and opening["pool"] == 2
     assert sorted(opening["ping"]) == [BOB.user_id, CAROL.user_id]  # those who may answer are mentioned
     assert (
-        await votes.cast(table, game_id, BOB, vote.id, True)
+        str(await votes.cast(table, game_id, BOB, vote.id, True))
         == "Your vote is recorded: yes. The vote has passed."
     )
     assert session.status == PAUSED and session.votes == []
@@ -77,10 +77,10 @@ async def test_a_vote_fails_once_it_can_no_longer_pass(table):
     game_id = await three_player_game(table)
     session = table.session(game_id)
     vote = await votes.start(table, game_id, ALICE, votes.PAUSE)
-    assert await votes.cast(table, game_id, BOB, vote.id, False) == "Your vote is recorded: no."
+    assert str(await votes.cast(table, game_id, BOB, vote.id, False)) == "Your vote is recorded: no."
     assert session.votes == [vote]  # Carol's yes would still carry it
     said = await votes.cast(table, game_id, CAROL, vote.id, False)
-    assert said == "Your vote is recorded: no. The vote has failed."
+    assert str(said) == "Your vote is recorded: no. The vote has failed."
     assert session.status == "active" and session.votes == []
     assert (await audit(table, game_id))[-1] == "vote-failed"
     with pytest.raises(TableError, match="That vote is closed"):
@@ -135,7 +135,7 @@ async def test_a_volunteer_asks_for_an_absent_players_seat_and_gets_it_by_vote(t
     from table import leaving
 
     said = await leaving.volunteer(table, game_id, DAVE, "lannister")
-    assert said.startswith("Vote 2 is open")
+    assert str(said).startswith("Vote 2 is open")
     offer = session.votes[-1]
     assert votes.question(offer, session) == "Give House Lannister (Bob) to Dave, who asks for it?"
     assert votes.tally(offer, session).pool == ("stark", "baratheon")  # Dave has no seat: no say either
@@ -184,7 +184,7 @@ async def test_a_moderator_ends_the_game_after_the_round_alone(table):
     with pytest.raises(TableError, match="Only a moderator"):
         await votes.end_after_round(table, game_id, BOB)
     said = await votes.end_after_round(table, game_id, ALICE, "the server closes")
-    assert said == "The game ends after round 1; the ranking then decides."
+    assert str(said) == "The game ends after round 1; the ranking then decides."
     with pytest.raises(TableError, match="ends after round 1 already"):
         await votes.start(table, game_id, BOB, votes.END)
 
@@ -196,12 +196,12 @@ async def test_cancelling_takes_everyone(table):
     await votes.cast(table, game_id, ALICE, vote.id, True)
     assert session.status == "active"
     said = await votes.cast(table, game_id, BOB, vote.id, True)
-    assert said.endswith("The vote has passed.") and session.status == ENDED
+    assert str(said).endswith("The vote has passed.") and session.status == ENDED
     assert [i for i in await table.outbox() if i.kind == "game-over"] == []  # no ranking
     # One no is enough to refuse it.
     other = await three_player_game(table)
     vote = await votes.start(table, other, CAROL, votes.CANCEL)
-    assert (await votes.cast(table, other, BOB, vote.id, False)).endswith("The vote has failed.")
+    assert str(await votes.cast(table, other, BOB, vote.id, False)).endswith("The vote has failed.")
 
 
 # --- thresholds ---------------------------------------------------------------------------------------------
