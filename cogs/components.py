@@ -17,7 +17,15 @@ import discord
 from discord.ext import commands
 
 from cogs import chronicle, leaving, prompts, vote
-from cogs.common import PLAYER_ERRORS, actor_from, current_decision, say_privately, screens_of_game, table_of
+from cogs.common import (
+    PLAYER_ERRORS,
+    actor_from,
+    current_decision,
+    refusal_text,
+    say_privately,
+    screens_of_game,
+    table_of,
+)
 from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
 from cogs.screens import screens_for
@@ -84,7 +92,7 @@ class ComponentsCog(commands.Cog):
         try:
             await self.handle(interaction, cid, data)
         except PLAYER_ERRORS as error:
-            await say_privately(interaction, f"❌ {error}")
+            await say_privately(interaction, f"❌ {refusal_text(interaction, error)}")
         except Exception:
             log.exception("game %s: a click on %r failed", cid.game_id, cid.op)
             with contextlib.suppress(discord.HTTPException):
@@ -114,7 +122,7 @@ class ComponentsCog(commands.Cog):
         actor = actor_from(interaction)
         session = table.reach(cid.game_id, actor)
         number = int(cid.args[0]) if cid.args and is_number(cid.args[0], 6) else None
-        shown = await chronicle.page(table, session, actor, number)
+        shown = await chronicle.page(table, session, actor, number, table.reader_language(actor))
         await interaction.response.edit_message(embed=shown.embed, view=shown.view)
 
     async def show(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -240,7 +248,7 @@ class ComponentsCog(commands.Cog):
                 session.id, actor, line, expect=fingerprint(decision, current.answer)
             )
         except PLAYER_ERRORS as error:
-            await interaction.followup.send(f"❌ {error}", ephemeral=True)
+            await interaction.followup.send(f"❌ {refusal_text(interaction, error)}", ephemeral=True)
             return
         self.bot.wake()
         log.info(

@@ -30,6 +30,10 @@ def data_entries() -> list[Entry]:
         for option in kind_of(game.id).options:
             note = f"{game.id} option {option.name}: {option.description}"
             found.append(Entry(option.label, "game option", comments=(note,)))
+            note = (
+                f"{game.id} option {option.name}, what it does (an autocomplete suggestion, 100 characters)"
+            )
+            found.append(Entry(option.description, "game option description", comments=(note,)))
     return found
 
 

@@ -11,11 +11,12 @@ class TableError(Exception):
 
     The message is an English template with named fields, translated where it is shown:
     ``TableError("{game} is over.", game=name)``; ``str()`` of the error is the English text, and
-    :meth:`said_in` says it in a reader's language. A :class:`~i18n.Said` is taken as it is.
+    :meth:`said_in` says it in a reader's language. A :class:`~i18n.Said` (or any
+    :class:`~i18n.Localized`) is taken as it is.
     """
 
-    def __init__(self, message: str | Said, /, **fields: object) -> None:
-        self.said: Localized = message if isinstance(message, Said) else Said(message, fields)
+    def __init__(self, message: str | Localized, /, **fields: object) -> None:
+        self.said: Localized = Said(message, fields) if isinstance(message, str) else message
         super().__init__(self.said.said_in("en"))
 
     def said_in(self, language: str) -> str:
