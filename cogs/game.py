@@ -286,12 +286,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             return
         lacking = missing_thread_permissions(interaction.app_permissions) if diplomacy != "off" else []
         if lacking:
+            here = words.gettext("this channel")
             await say_privately(
                 interaction,
                 words.gettext(
                     "❌ I cannot open this game's diplomacy threads: {lacking}. Then run {create} again, or "
                     "create the game with `{option}: {off}`.",
-                    lacking=lacking_text(words, lacking, words.gettext("this channel")),
+                    lacking=lacking_text(words, lacking, here),
                     create=f"`{words.command('game create')}`",
                     option=words.pgettext("option name", "diplomacy"),
                     off=words.pgettext("choice name", "off"),

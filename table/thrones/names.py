@@ -86,14 +86,16 @@ _KINDS = {
     "orders": psaid("kind of name", "order token"),
     "tracks": psaid("kind of name", "influence track"),
 }
+_NAME = psaid("kind of name", "name")
 
 
 def _ambiguous(what: str, text: str, names: Either, ids: str) -> Said:
+    kind = _KINDS.get(what, _NAME)
     # Translators: {kind} is what the name is of ("area", "house"...), {names} the things it may mean
     return said(
         "{text} names more than one {kind} in different languages: {names}; write its id ({ids}).",
         text=text,
-        kind=_KINDS.get(what, psaid("kind of name", "name")),
+        kind=kind,
         names=names,
         ids=ids,
     )
