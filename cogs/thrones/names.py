@@ -176,5 +176,7 @@ def kind_title(kind: str, language: str = SOURCE_LANGUAGE) -> str:
 
 
 def phase_name(phase: str, language: str = SOURCE_LANGUAGE) -> str:
-    """``Action phase`` (``Fase de Acción``), or the end of the game."""
+    """``action phase`` (``Fase de Acción``), as a footer or the status names the phase a game is in."""
+    if language == SOURCE_LANGUAGE:
+        return f"{phase} phase"
     return named("phases", phase, language) or phase

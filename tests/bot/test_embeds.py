@@ -69,7 +69,7 @@ async def test_the_status_of_a_lobby_and_of_a_game(table: Table) -> None:
     assert "1 of 4 seats" in text and "House Stark" in text
     game_id = await three_player_game(table)
     text = _text(embeds.status_embed(table.session(game_id)))
-    assert "Round 1 of 10, Planning Phase" in text and "Waiting for" in text
+    assert "Round 1 of 10, planning phase" in text and "Waiting for" in text
 
 
 async def test_the_status_of_a_game_set_aside_says_why_and_what_moderators_can_do(table: Table) -> None:
