@@ -116,7 +116,9 @@ def card_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
     return info.name if info is not None else card
 
 
-def tides_name(card: str) -> str:
+def tides_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
+    if language != SOURCE_LANGUAGE:
+        return named("tides_of_battle", card, language) or card
     info = FACTS.tides_cards.get(card)
     return info.name if info else card
 
