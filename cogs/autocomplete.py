@@ -171,8 +171,10 @@ async def deadline_categories(
     if session is None:
         return []
     text = current.lower().strip()
-    return [
-        app_commands.Choice(name=name, value=name)
-        for name in session.kind.deadlines
-        if not text or name.startswith(text)
-    ][:MAX_CHOICES]
+    words = reader_words(interaction)
+    found = []
+    for name in session.kind.deadlines:
+        shown = words.pgettext("deadline category", name)
+        if not text or name.startswith(text) or shown.lower().startswith(text):
+            found.append(app_commands.Choice(name=clip(shown, MAX_NAME), value=name))
+    return found[:MAX_CHOICES]

@@ -318,7 +318,9 @@ def _settings_line(session: Session, words: Translator) -> str:
         "wait": words.pgettext("choice name", "wait"),
         "default": words.pgettext("choice name", "default"),
     }
-    deadlines = ", ".join(f"{k} {_hours(v)}" for k, v in settings.deadlines.items())
+    deadlines = ", ".join(
+        f"{words.pgettext('deadline category', k)} {_hours(v)}" for k, v in settings.deadlines.items()
+    )
     options = [
         words.pgettext("game title", session.kind.title),
         words.ngettext("{count} player", "{count} players", settings.players, count=settings.players),

@@ -170,3 +170,10 @@ async def test_a_games_embeds_in_spanish_name_its_houses_and_keep_its_secrets(ta
         assert secret not in text and spanish.name("orders", secret) not in text
     assert "Casa Stark" in text and "Se espera a" in text and "Plazas" in text
     assert "Ronda 1 de 10, Fase de Planificación" in text and "cartas de Casa" in text
+
+
+async def test_the_status_names_the_deadline_categories_in_the_readers_language(table: Table) -> None:
+    session = table.session(await three_player_game(table))
+    footer = embeds.status_embed(session, "it").footer.text or ""
+    assert "scadenze: ordini 24h, offerte 12h, carte 12h, altre 12h" in footer
+    assert "deadlines: orders 24h, bids 12h" in (embeds.status_embed(session).footer.text or "")
