@@ -10,6 +10,7 @@ import discord
 
 from cogs import embeds
 from cogs.ids import NONE, CustomId
+from i18n import SOURCE_LANGUAGE, translator
 from table.people import Actor
 from table.session import Session
 
@@ -25,11 +26,15 @@ class Page:
     view: discord.ui.View
 
 
-async def page(table: Table, session: Session, actor: Actor, number: int | None) -> Page:
-    """Page ``number`` of the chronicle (counting from 0; None: the latest)."""
+async def page(
+    table: Table, session: Session, actor: Actor, number: int | None, language: str = SOURCE_LANGUAGE
+) -> Page:
+    """Page ``number`` of the chronicle (counting from 0; None: the latest), its words in ``language`` (the
+    reader's)."""
     lines, number, pages = await table.chronicle_page(session.id, actor, number)
+    words = translator(language)
     view = discord.ui.View(timeout=None)
-    for label, target in (("◀ Earlier", number - 1), ("Later ▶", number + 1)):
+    for label, target in ((words.gettext("◀ Earlier"), number - 1), (words.gettext("Later ▶"), number + 1)):
         view.add_item(
             discord.ui.Button(
                 label=label,
@@ -39,4 +44,4 @@ async def page(table: Table, session: Session, actor: Actor, number: int | None)
             )
         )
     view.stop()
-    return Page(embeds.chronicle_embed(session, lines, number, pages), view)
+    return Page(embeds.chronicle_embed(session, lines, number, pages, language), view)

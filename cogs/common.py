@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,7 @@ import discord
 from discord import app_commands
 
 from cogs.screens import GameScreens, screens_of
-from i18n import AUTONYMS, LANGUAGES, Localized, say
+from i18n import AUTONYMS, LANGUAGES, Localized, Said, Translator, psaid, say, translator
 from table.errors import TableError
 from table.people import Actor
 from table.prompting import Current, current
@@ -76,12 +77,41 @@ def said_to(interaction: discord.Interaction, text: str | Localized | BaseExcept
     return say(words, table_of(interaction).reader_language(actor_from(interaction)))
 
 
+def reader_language(interaction: discord.Interaction) -> str:
+    """The language of an answer to the person behind an interaction: the one they chose, else their
+    Discord's."""
+    return table_of(interaction).reader_language(actor_from(interaction))
+
+
+def reader_words(interaction: discord.Interaction) -> Translator:
+    """The messages of the person's language, for an answer to them (an ephemeral reply, a refusal)."""
+    return translator(reader_language(interaction))
+
+
+def game_words(session: Session) -> Translator:
+    """The messages of a game's language, for what is posted in its channel."""
+    return translator(session.settings.language)
+
+
 def find_game(interaction: discord.Interaction, game: int | None) -> Session:
     """The game a command is about: the one named, else the person's only one (this channel's first),
     among the games the person may reach from where they ask."""
     return table_of(interaction).find(actor_from(interaction), game)
 
 
+# Discord's permissions the bot may lack, by the names Discord gives them in each language.
+PERMISSION_NAMES: dict[str, Said] = {
+    said.message: said
+    for said in (
+        psaid("permission", "View Channel"),
+        psaid("permission", "Send Messages"),
+        psaid("permission", "Embed Links"),
+        psaid("permission", "Attach Files"),
+        psaid("permission", "Create Private Threads"),
+        psaid("permission", "Send Messages in Threads"),
+        psaid("permission", "Manage Threads"),
+    )
+}
 CHANNEL_PERMISSIONS = {
     "view_channel": "View Channel",
     "send_messages": "Send Messages",
@@ -93,6 +123,29 @@ CHANNEL_PERMISSIONS = {
 def missing_permissions(permissions: discord.Permissions) -> list[str]:
     """The permissions a game's channel needs that the bot lacks there, by their names in Discord."""
     return [name for flag, name in CHANNEL_PERMISSIONS.items() if not getattr(permissions, flag)]
+
+
+def permission_list(words: Translator, names: list[str]) -> str:
+    """Permissions (by their English names) as a list in running text, each as Discord names it in the
+    language of ``words``: "Ver canal y Enviar mensajes"."""
+    shown = [
+        PERMISSION_NAMES[name].said_in(words.language) if name in PERMISSION_NAMES else name for name in names
+    ]
+    if len(shown) < 2:
+        return "".join(shown)
+    # Translators: the last two of a list of permissions ("A, B and C")
+    return words.gettext("{items} and {last}", items=", ".join(shown[:-1]), last=shown[-1])
+
+
+@dataclass(frozen=True)
+class Permissions:
+    """Permissions as a list in running text, in whichever language it is read (see "
+    ":func:`permission_list`)."""
+
+    names: tuple[str, ...]
+
+    def said_in(self, language: str) -> str:
+        return permission_list(translator(language), list(self.names))
 
 
 def mentions(*user_ids: int) -> discord.AllowedMentions:

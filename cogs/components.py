@@ -122,7 +122,7 @@ class ComponentsCog(commands.Cog):
         actor = actor_from(interaction)
         session = table.reach(cid.game_id, actor)
         number = int(cid.args[0]) if cid.args and is_number(cid.args[0], 6) else None
-        shown = await chronicle.page(table, session, actor, number)
+        shown = await chronicle.page(table, session, actor, number, table.reader_language(actor))
         await interaction.response.edit_message(embed=shown.embed, view=shown.view)
 
     async def show(self, interaction: discord.Interaction, game_id: int) -> None:

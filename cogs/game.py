@@ -21,6 +21,9 @@ from cogs.common import (
     current_decision,
     find_game,
     missing_permissions,
+    permission_list,
+    reader_language,
+    reader_words,
     said_to,
     say_privately,
     screens_of_game,
@@ -33,7 +36,7 @@ from cogs.screens import screens_of
 from cogs.threads import diplomacy_shown, lacking_text, missing_thread_permissions
 from cogs.translator import meaning
 from data.games import games
-from i18n import SOURCE_LANGUAGE, language_of, say, translator
+from i18n import SOURCE_LANGUAGE, Translator, language_of, say, translator
 from table import deadlines, prompting
 from table.kinds import DEFAULT_GAME, all_kinds, kind_of
 from table.leaving import volunteer as ask_for_seat
@@ -55,45 +58,114 @@ FEWEST, MOST = 1, 12
 MAX_OPTIONS = 300  # characters of /game create's options
 FIRST_DEADLINES = " / ".join(dict.fromkeys(next(iter(kind.deadlines)) for kind in all_kinds()))
 
-HELP = """\
-**Maester** hosts play-by-post board games: {games}.
 
-**Playing**
-`/game create` opens a game in this channel (choose the game, and its options) · `/game join [house]` \
-takes a seat · `/game house` picks a house · `/game watch` follows as a spectator · `/game start` (the \
-creator) deals the houses and begins.
-Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's channel, and \
-only you can answer yours. Every prompt has a **Type the answer** button, and `/game act` answers in the \
-game's notation (below); its **What can I do here?** button explains the decision and its rules.
-`/game prompt` shows your decision again · `/game status` · `/game board` · `/game log` · `/game cards` · \
-`/game report` (the game in numbers, at its end or so far).
-`/rules card`, `/rules area`, `/rules order`, `/rules westeros`, `/rules wildling`, `/rules tides`: the \
-rules reference of this channel's game, privately.
-Each pair of players has a private thread (a raven) under the game's channel, and all the players a \
-council; `/ravens` lists yours.
-`/game vacation` sets the days you are away (your decisions then take their defaults after an hour) · \
-`/game resign` leaves a running game for good · `/game volunteer` asks for a seat nobody plays, or an \
-absent player's.
-
-**Votes** (any seated player): `/vote pause`, `/vote resume`, `/vote extend`, `/vote replace` (two thirds \
-of the other players), `/vote end` after this round, `/vote cancel` (everyone); answered with buttons in \
-the channel.
-
-**Moderators** (the game's creator, this server's administrators, and its moderator role, which the \
-administrators choose with `/mod role`): `/mod force`, `/mod undo`, `/mod pause`, `/mod resume`, \
-`/mod deadline` (and the reminders), `/mod replace`, `/mod kick`, `/mod addai`, `/mod end` (now or after \
-the round), `/mod export`, `/mod import`, `/mod audit`. A moderator who also plays sees no other house's \
-secret in them while the game runs.
-"""
+# The commands /game help names.
+HELP_COMMANDS = (
+    *tuple(
+        f"{group} {name}"
+        for group, names in (
+            (
+                "game",
+                "create join house watch start act prompt status board log cards report vacation resign",
+            ),
+            ("game", "volunteer"),
+            ("rules", "card area order westeros wildling tides"),
+            ("vote", "pause resume extend replace end cancel"),
+            (
+                "mod",
+                "role force undo pause resume deadline replace kick addai end language export import audit",
+            ),
+        )
+        for name in names.split()
+    ),
+    "ravens",
+)
 
 
-def help_embeds() -> list[discord.Embed]:
-    """Each game's part of /game help (its notation), one embed a game."""
-    found = []
+def _commands(words: Translator, *paths: str) -> dict[str, str]:
+    """Slash commands as a reader of ``words``' language sees them, quoted: ``create`` -> "`/partida crear`"
+    for ``game create``; keyed by the path's words joined with underscores (``mod_end``)."""
+    return {path.replace(" ", "_"): f"`{words.command(path)}`" for path in paths}
+
+
+def help_intro(words: Translator) -> str:
+    """The first lines of /game help: what Maester is, and where to start."""
+    titles = ", ".join(f"*{words.pgettext('game title', entry.title)}*" for entry in games())
+    return words.gettext(
+        "**Maester** hosts play-by-post board games: {games}. Open one with {create}; the rest is below.",
+        games=titles,
+        create=f"`{words.command('game create')}`",
+    )
+
+
+def help_text(words: Translator) -> str:
+    """/game help's shared part, in the reader's language: how to play, vote and moderate."""
+    c = _commands(words, *HELP_COMMANDS)
+    paragraphs = [
+        words.gettext("**Playing**"),
+        words.gettext(
+            "{game_create} opens a game in this channel (choose the game, and its options) · {game_join} "
+            "takes a seat · {game_house} picks a house · {game_watch} follows as a spectator · {game_start} "
+            "(the creator) deals the houses and begins.",
+            **c,
+        ),
+        words.gettext(
+            "Secret decisions come to you by DM as menus and buttons; public ones are asked in the game's "
+            "channel, and only you can answer yours. Every prompt has a **Type the answer** button, and "
+            "{game_act} answers in the game's notation (below); its **What can I do here?** button explains "
+            "the decision and its rules.",
+            **c,
+        ),
+        words.gettext(
+            "{game_prompt} shows your decision again · {game_status} · {game_board} · {game_log} · "
+            "{game_cards} · {game_report} (the game in numbers, at its end or so far).",
+            **c,
+        ),
+        words.gettext(
+            "{rules_card}, {rules_area}, {rules_order}, {rules_westeros}, {rules_wildling}, "
+            "{rules_tides}: the "
+            "rules reference of this channel's game, privately.",
+            **c,
+        ),
+        words.gettext(
+            "Each pair of players has a private thread (a raven) under the game's channel, and all the "
+            "players a council; {ravens} lists yours.",
+            **c,
+        ),
+        words.gettext(
+            "{game_vacation} sets the days you are away (your decisions then take their defaults after an "
+            "hour) · {game_resign} leaves a running game for good · {game_volunteer} asks for a seat nobody "
+            "plays, or an absent player's.",
+            **c,
+        ),
+        "",
+        words.gettext(
+            "**Votes** (any seated player): {vote_pause}, {vote_resume}, {vote_extend}, {vote_replace} (two "
+            "thirds of the other players), {vote_end} after this round, {vote_cancel} (everyone); answered "
+            "with buttons in the channel.",
+            **c,
+        ),
+        "",
+        words.gettext(
+            "**Moderators** (the game's creator, this server's administrators, and its moderator role, which "
+            "the administrators choose with {mod_role}): {mod_force}, {mod_undo}, {mod_pause}, {mod_resume}, "
+            "{mod_deadline} (and the reminders), {mod_replace}, {mod_kick}, {mod_addai}, {mod_end} (now or "
+            "after the round), {mod_language}, {mod_export}, {mod_import}, {mod_audit}. A moderator who also "
+            "plays sees no other house's secret in them while the game runs.",
+            **c,
+        ),
+    ]
+    return "\n".join(paragraphs)
+
+
+def help_embeds(words: Translator) -> list[discord.Embed]:
+    """/game help's embeds: the shared part, then each game's (its notation), in the reader's language."""
+    found = [discord.Embed(title="Maester", description=clip(help_text(words), 4000))]
     for entry in games():
-        text = screens_of(entry.id).help()
+        text = screens_of(entry.id).help(words.language)
         if text:
-            found.append(discord.Embed(title=clip(entry.title, 256), description=clip(text, 4000)))
+            title = words.pgettext("game title", entry.title)
+            found.append(discord.Embed(title=clip(title, 256), description=clip(text, 4000)))
     return found
 
 
@@ -191,26 +263,40 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         when_down: Literal["stop", "run"] = "stop",
         language: str | None = None,
     ) -> None:
+        words = reader_words(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await say_privately(
-                interaction, "❌ Create a game in a server channel: its boards are posted there."
+                interaction,
+                words.gettext("❌ Create a game in a server channel: its boards are posted there."),
             )
             return
         missing = missing_permissions(interaction.app_permissions)
         if missing:
             await say_privately(
                 interaction,
-                f"❌ I cannot run a game in this channel: I lack {' and '.join(missing)} here. A server "
-                "administrator can grant them in the channel's settings (Permissions, then my role or me), "
-                "then run `/game create` again.",
+                words.gettext(
+                    "❌ I cannot run a game in this channel: I lack {permissions} here. A server "
+                    "administrator "
+                    "can grant them in the channel's settings (Permissions, then my role or me), then run "
+                    "{create} again.",
+                    permissions=permission_list(words, missing),
+                    create=f"`{words.command('game create')}`",
+                ),
             )
             return
         lacking = missing_thread_permissions(interaction.app_permissions) if diplomacy != "off" else []
         if lacking:
+            here = words.gettext("this channel")
             await say_privately(
                 interaction,
-                f"❌ I cannot open this game's diplomacy threads: {lacking_text(lacking, 'this channel')}. "
-                "Then run `/game create` again, or create the game with `diplomacy: off`.",
+                words.gettext(
+                    "❌ I cannot open this game's diplomacy threads: {lacking}. Then run {create} again, or "
+                    "create the game with `{option}: {off}`.",
+                    lacking=lacking_text(words, lacking, here),
+                    create=f"`{words.command('game create')}`",
+                    option=words.pgettext("option name", "diplomacy"),
+                    off=words.pgettext("choice name", "off"),
+                ),
             )
             return
         async with Reply(interaction, ephemeral=False) as reply:
@@ -295,8 +381,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             outcome = await self.table.start(session.id, actor_from(interaction))
             bot_of(interaction).wake()
             log.info("game %s: started by user %s", session.id, interaction.user.id)
-            begins = said_to(interaction, outcome.message)
-            await reply.send(f"✅ {begins} The board and the first prompts are on their way.")
+            await reply.send(
+                reader_words(interaction).gettext(
+                    "✅ {outcome} The board and the first prompts are on their way.", outcome=outcome.message
+                )
+            )
 
     def _lobby_game(self, interaction: discord.Interaction, game: int | None) -> Session:
         """For joining: the game named, else the only game of this channel still in its lobby (a person who
@@ -317,7 +406,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
-            await reply.send(embed=embeds.status_embed(session))
+            await reply.send(embed=embeds.status_embed(session, reader_language(interaction)))
 
     @app_commands.command(name="board", description="The board as it stands")
     @app_commands.describe(game=GAME_OPTION)
@@ -341,7 +430,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 "waiting": session.waiting_summary(),
             }
             kwargs = {"file": file} if file is not None else {}
-            await reply.send(embed=embeds.board_embed(payload, image=file is not None), **kwargs)
+            embed = embeds.board_embed(payload, image=file is not None, language=reader_language(interaction))
+            await reply.send(embed=embed, **kwargs)
 
     @app_commands.command(
         name="report", description="The game in numbers: standings, battles, castles by round, power, cards"
@@ -356,7 +446,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             payload = await self.table.report(session.id, actor_from(interaction))
             message = await report_message(screens_of_game(session), payload)
             if message is None:
-                await reply.send(f"{session.kind.title} keeps no report of its games.")
+                words = reader_words(interaction)
+                title = words.pgettext("game title", session.kind.title)
+                await reply.send(words.gettext("{title} keeps no report of its games.", title=title))
                 return
             await reply.send(**message)
 
@@ -377,7 +469,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
             actor = actor_from(interaction)
-            message = await chronicle.page(self.table, session, actor, None if page is None else page - 1)
+            message = await chronicle.page(
+                self.table, session, actor, None if page is None else page - 1, reader_language(interaction)
+            )
             kwargs: dict[str, Any] = {"embed": message.embed, "view": message.view}
             if file:
                 lines = await self.table.whole_chronicle(session.id, actor)
@@ -391,13 +485,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def list_(self, interaction: discord.Interaction) -> None:
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             actor = actor_from(interaction)
+            words = reader_words(interaction)
             if actor.guild_id is None:
                 games = self.table.reachable_games(actor)
-                title = "Your games"
+                title = words.gettext("Your games")
             else:
                 games = [s for s in self.table.reachable_games(actor) if s.guild_id == actor.guild_id]
-                title = "The games of this server"
-            await reply.send(embed=embeds.games_embed(title, games))
+                title = words.gettext("The games of this server")
+            await reply.send(embed=embeds.games_embed(title, games, words.language))
 
     @app_commands.command(name="notify", description="Where you are pinged when a decision is yours")
     @app_commands.describe(where="By DM alone (the prompt itself), or also a mention in the game's channel")
@@ -426,7 +521,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
             seat = seat_id(session.kind, house) if house else None
-            await reply.send(embed=embeds.cards_embed(session, seat))
+            await reply.send(embed=embeds.cards_embed(session, seat, reader_language(interaction)))
 
     # --- deciding ----------------------------------------------------------------------------------------
 
@@ -437,13 +532,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
             current = current_decision(self.table, session, actor_from(interaction))
+            words = reader_words(interaction)
             if current is None:
-                await reply.send(f"Nothing is waiting for you in **{session.name}** now.")
+                await reply.send(
+                    words.gettext("Nothing is waiting for you in **{game}** now.", game=session.name)
+                )
                 return
             note = None
             if current.answer is not None:
                 described = screens_of_game(session).describe(current.answer, current.decision["kind"])
-                note = f"You answered: **{described}**. You can change it until everyone has answered."
+                note = words.gettext(
+                    "You answered: **{answer}**. You can change it until everyone has answered.",
+                    answer=described,
+                )
             screen = prompts.answer_screen(current.payload, current.answer)
             extras = prompting.extras(session, current.decision)
             message = prompts.build_prompt(current.payload, extras, screen, note=note)
@@ -474,14 +575,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             kind = before.decision["kind"] if before is not None else None
             log.info("game %s: user %s answered %s with /game act", session.id, interaction.user.id, kind)
             after = current_decision(self.table, session, actor)
-            more = ""
-            if after is not None and after.answer is not None:
-                more = " You can change it until everyone has answered."
+            words = reader_words(interaction)
             if str(outcome.message) != "Recorded.":
                 await reply.send(f"✅ {said_to(interaction, outcome.message)}")
             else:
-                described = screens_of_game(session).describe(line, kind)
-                await reply.send(f"✅ Recorded: **{clip(described, 1500)}**.{more}")
+                described = clip(screens_of_game(session).describe(line, kind), 1500)
+                if after is not None and after.answer is not None:
+                    text = words.gettext(
+                        "✅ Recorded: **{answer}**. You can change it until everyone has answered.",
+                        answer=described,
+                    )
+                else:
+                    text = words.gettext("✅ Recorded: **{answer}**.", answer=described)
+                await reply.send(text)
 
     # --- leaving, coming in, being away ----------------------------------------------------------------
 
@@ -492,12 +598,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
             seat = session.seat_of_user(interaction.user.id)
+            words = reader_words(interaction)
             if seat is None or seat.house is None:
-                await reply.fail("You have no seat in this game.")
+                await reply.fail(words.gettext("You have no seat in this game."))
                 return
-            named = screens_of_game(session).seat_name(seat.house)
-            text = leaving.confirm_text(named, session.name, session.settings.resigned_seat)
-            await reply.send(text, view=leaving.confirm_view(session.id))
+            named = screens_of_game(session).seat_name(seat.house, words.language)
+            text = leaving.confirm_text(words, named, session.name, session.settings.resigned_seat)
+            await reply.send(text, view=leaving.confirm_view(words, session.id))
 
     @app_commands.command(
         name="volunteer", description="Ask for a seat: one nobody plays, or an absent player's"
@@ -536,7 +643,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             if back:
                 text = await deadlines.end_vacation(self.table, session.id, actor)
             elif not last_day:
-                await reply.fail("Say your last day away (`last_day`), or that you are `back`.")
+                words = reader_words(interaction)
+                await reply.fail(
+                    words.gettext(
+                        "Say your last day away (`{last_day}`), or that you are `{back}`.",
+                        last_day=words.pgettext("option name", "last_day"),
+                        back=words.pgettext("option name", "back"),
+                    )
+                )
                 return
             else:
                 start, end = deadlines.vacation_span(first_day, last_day, self.table.clock.now())
@@ -546,8 +660,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
 
     @app_commands.command(name="help", description="How to play with Maester")
     async def help(self, interaction: discord.Interaction) -> None:
-        titles = ", ".join(f"*{entry.title}*" for entry in games())
-        await say_privately(interaction, HELP.format(games=titles), embeds=help_embeds())
+        words = reader_words(interaction)
+        await say_privately(interaction, help_intro(words), embeds=help_embeds(words))
 
 
 async def setup(bot: MaesterBot) -> None:

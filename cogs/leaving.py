@@ -8,8 +8,9 @@ import logging
 
 import discord
 
-from cogs.common import actor_from, bot_of, said_to, table_of
+from cogs.common import actor_from, bot_of, reader_words, said_to, table_of
 from cogs.ids import NONE, CustomId
+from i18n import Translator
 from table import leaving
 
 log = logging.getLogger("maester.leaving")
@@ -18,11 +19,11 @@ RESIGN, STAY = "rs", "rn"
 OPS = frozenset({RESIGN, STAY})
 
 
-def confirm_view(game_id: int) -> discord.ui.View:
+def confirm_view(words: Translator, game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for label, op, style in (
-        ("Resign", RESIGN, discord.ButtonStyle.danger),
-        ("Stay", STAY, discord.ButtonStyle.secondary),
+        (words.gettext("Resign"), RESIGN, discord.ButtonStyle.danger),
+        (words.gettext("Stay"), STAY, discord.ButtonStyle.secondary),
     ):
         custom_id = CustomId(game_id, NONE, NONE, op).encode()
         view.add_item(discord.ui.Button(style=style, label=label, custom_id=custom_id))
@@ -30,18 +31,29 @@ def confirm_view(game_id: int) -> discord.ui.View:
     return view
 
 
-def confirm_text(seat_name: str, game_name: str, resigned_seat: str) -> str:
-    after = "an AI plays it" if resigned_seat == "ai" else "it waits for a volunteer"
-    return (
-        f"Resign from **{game_name}** for good? You give up {seat_name}: {after}, and you cannot take it "
-        "back yourself."
+def confirm_text(words: Translator, seat_name: str, game_name: str, resigned_seat: str) -> str:
+    if resigned_seat == "ai":
+        return words.gettext(
+            "Resign from **{game}** for good? You give up {house}: an AI plays it, and you cannot "
+            "take it back "
+            "yourself.",
+            game=game_name,
+            house=seat_name,
+        )
+    return words.gettext(
+        "Resign from **{game}** for good? You give up {house}: it waits for a volunteer, and you cannot take "
+        "it back yourself.",
+        game=game_name,
+        house=seat_name,
     )
 
 
 async def on_click(interaction: discord.Interaction, cid: CustomId) -> None:
     """The Resign / Stay buttons of ``/game resign``."""
     if cid.op == STAY:
-        await interaction.response.edit_message(content="You stay; nothing changed.", view=None)
+        await interaction.response.edit_message(
+            content=reader_words(interaction).gettext("You stay; nothing changed."), view=None
+        )
         return
     await interaction.response.defer()  # the game's lock may be busy
     actor = actor_from(interaction)

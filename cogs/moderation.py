@@ -22,20 +22,24 @@ from cogs.common import (
     actor_from,
     bot_of,
     find_game,
+    game_words,
+    reader_words,
     said_to,
     say_privately,
     screens_of_game,
     table_of,
 )
+from cogs.embeds import status_word
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import clip
-from i18n import Command, say
+from i18n import Command, Translator, said, say
 from table import deadlines, votes
 from table.errors import TableError
 from table.importing import MAX_BYTES as MAX_IMPORT_BYTES
 from table.kind import HOUR
 from table.kinds import all_kinds
 from table.prompting import seat_id
+from table.session import Session
 from table.text import MAX_LINE, MAX_REASON, clean
 
 if TYPE_CHECKING:
@@ -51,7 +55,7 @@ AI_CHOICES = [app_commands.Choice(name=style, value=style) for style in STYLES]
 MOST_SEATS = max(kind.players[-1] for kind in all_kinds())
 
 
-def undo_view(game_id: int, target: str, log_length: int, reason: str) -> discord.ui.View:
+def undo_view(words: Translator, game_id: int, target: str, log_length: int, reason: str) -> discord.ui.View:
     """Confirm/Cancel for an undo. The custom id carries what to undo and how long the log was when the
     preview was shown, so a game that moved on meanwhile is not undone blindly."""
     confirm = CustomId(game_id, NONE, NONE, "uy", (target, str(log_length)))
@@ -60,12 +64,14 @@ def undo_view(game_id: int, target: str, log_length: int, reason: str) -> discor
         confirm = confirm.with_op("uy", target, log_length, reason.replace("\n", " ")[:room])
     view = discord.ui.View(timeout=None)
     view.add_item(
-        discord.ui.Button(style=discord.ButtonStyle.danger, label="Undo", custom_id=confirm.encode())
+        discord.ui.Button(
+            style=discord.ButtonStyle.danger, label=words.gettext("Undo"), custom_id=confirm.encode()
+        )
     )
     view.add_item(
         discord.ui.Button(
             style=discord.ButtonStyle.secondary,
-            label="Cancel",
+            label=words.gettext("Cancel"),
             custom_id=CustomId(game_id, NONE, NONE, "un").encode(),
         )
     )
@@ -75,8 +81,11 @@ def undo_view(game_id: int, target: str, log_length: int, reason: str) -> discor
 
 async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None:
     """The Undo / Cancel buttons of an undo preview."""
+    words = reader_words(interaction)
     if cid.op == "un":
-        await interaction.response.edit_message(content="Undo cancelled; nothing changed.", view=None)
+        await interaction.response.edit_message(
+            content=words.gettext("Undo cancelled; nothing changed."), view=None
+        )
         return
     table = table_of(interaction)
     actor = actor_from(interaction)
@@ -86,7 +95,7 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
         or not (cid.args[0] == "phase" or is_number(cid.args[0]))
     ):
         raise TableError(
-            "That button is not one of this bot's; run `{command}` again.", command=Command("mod undo")
+            said("That button is not one of this bot's; run `{command}` again.", command=Command("mod undo"))
         )
     target, length = cid.args[0], int(cid.args[1])
     reason = ":".join(cid.args[2:])
@@ -94,7 +103,10 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
     table.require_moderator(session, actor)
     if session.action_count != length:
         await interaction.response.edit_message(
-            content="The game has moved on since this preview; nothing was undone. Run `/mod undo` again.",
+            content=words.gettext(
+                "The game has moved on since this preview; nothing was undone. Run {undo} again.",
+                undo=f"`{words.command('mod undo')}`",
+            ),
             view=None,
         )
         return
@@ -106,6 +118,26 @@ async def on_undo_click(interaction: discord.Interaction, cid: CustomId) -> None
     bot_of(interaction).wake()
     log.info("game %s: user %s undid actions (%s)", cid.game_id, actor.user_id, target)
     await interaction.edit_original_response(content=f"✅ {said_to(interaction, outcome.message)}", view=None)
+
+
+def forced_text(session: Session, moderator: str, house: str, kind: str | None, reason: str) -> str:
+    """The channel's line that a moderator decided for a house, in the game's language."""
+    words = game_words(session)
+    screens = screens_of_game(session)
+    fields = {
+        "game": session.name,
+        "moderator": moderator,
+        "house": screens.seat_name(house, words.language),
+        "decision": screens.kind_title(kind, words.language) if kind else words.gettext("a decision"),
+    }
+    reason = clean(reason, limit=MAX_REASON, what="A reason")
+    if reason:
+        return words.gettext(
+            "🛡️ **{game}**: {moderator} decided for {house} ({decision}). Reason: {reason}",
+            reason=reason,
+            **fields,
+        )
+    return words.gettext("🛡️ **{game}**: {moderator} decided for {house} ({decision}).", **fields)
 
 
 class ModerationCog(commands.GroupCog, group_name="mod", group_description="Moderate a game"):
@@ -154,16 +186,8 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             outcome = await self.table.force(session.id, actor, name, line, reason)
             bot_of(interaction).wake()
             log.info("game %s: user %s forced House %s (%s)", session.id, actor.user_id, name, kind)
-            await reply.send(f"✅ {said_to(interaction, outcome.message)}")
-            screens = screens_of_game(session)
-            what = screens.kind_title(kind) if kind else "a decision"
-            reason = clean(reason, limit=MAX_REASON, what="A reason")
-            because = f" Reason: {reason}" if reason else ""
-            await self._announce(
-                interaction,
-                f"🛡️ **{session.name}**: {actor.label} decided for {screens.seat_name(name)} "
-                f"({what}).{because}",
-            )
+            await reply.send(f"✅ {outcome.message}")
+            await self._announce(interaction, forced_text(session, actor.label, name, kind, reason))
 
     @app_commands.command(name="undo", description="Take back actions (a preview asks you to confirm)")
     @app_commands.describe(
@@ -185,16 +209,26 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             session = find_game(interaction, game)
             preview = await self.table.undo_preview(session.id, actor_from(interaction), count, phase)
             target = "phase" if phase else str(count)
+            words = reader_words(interaction)
             shown = "\n".join(f"`{line}`" for line in preview[:30])
             if len(preview) > 30:
-                shown += f"\n… and {len(preview) - 30} more"
+                more = len(preview) - 30
+                shown += "\n" + words.ngettext("… and {count} more", "… and {count} more", more, count=more)
+            text = words.ngettext(
+                "This takes back {count} action of **{game}**, last first:\n{actions}\nConfirm to "
+                "undo it; the "
+                "game is replayed without it.",
+                "This takes back {count} actions of **{game}**, last first:\n{actions}\nConfirm to "
+                "undo them; "
+                "the game is replayed without them.",
+                len(preview),
+                count=len(preview),
+                game=session.name,
+                actions=shown,
+            )
             await reply.send(
-                clip(
-                    f"This takes back {len(preview)} action(s) of **{session.name}**, last first:\n{shown}\n"
-                    "Confirm to undo them; the game is replayed without them.",
-                    2000,
-                ),
-                view=undo_view(session.id, target, session.action_count, reason),
+                clip(text, 2000),
+                view=undo_view(words, session.id, target, session.action_count, reason),
             )
 
     @app_commands.command(name="pause", description="Pause a game: deadlines stop")
@@ -256,7 +290,14 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 await reply.send(f"✅ {said_to(interaction, text)}")
                 return
             if hours is None:
-                await reply.fail("Say how many `hours`, or give the `reminders` schedule.")
+                words = reader_words(interaction)
+                await reply.fail(
+                    words.gettext(
+                        "Say how many `{hours}`, or give the `{reminders}` schedule.",
+                        hours=words.pgettext("option name", "hours"),
+                        reminders=words.pgettext("option name", "reminders"),
+                    )
+                )
                 return
             outcome = await self.table.set_deadline(
                 session.id,
@@ -383,7 +424,10 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             blob = json.dumps(data, indent=1).encode()
             log.info("game %s: exported by user %s", session.id, interaction.user.id)
             await reply.send(
-                f"**{session.name}**, exported. It holds every secret of the game: keep it to yourself.",
+                reader_words(interaction).gettext(
+                    "**{game}**, exported. It holds every secret of the game: keep it to yourself.",
+                    game=session.name,
+                ),
                 file=discord.File(io.BytesIO(blob), filename=f"maester-game-{session.id}.json"),
             )
 
@@ -392,9 +436,11 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
     )
     @app_commands.describe(file="The JSON file from /mod export")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        words = reader_words(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await say_privately(
-                interaction, "❌ Import a game in a server channel: its boards are posted there."
+                interaction,
+                words.gettext("❌ Import a game in a server channel: its boards are posted there."),
             )
             return
         async with Reply(interaction, ephemeral=False) as reply:
@@ -402,13 +448,22 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             self.table.require_server_moderator(actor, interaction.guild_id)  # before reading anything
             if file.size > MAX_IMPORT_BYTES:
                 await reply.fail(
-                    f"That file has {file.size:,} bytes; a game export has at most {MAX_IMPORT_BYTES:,}."
+                    words.gettext(
+                        "That file has {size} bytes; a game export has at most {most}.",
+                        size=f"{file.size:,}",
+                        most=f"{MAX_IMPORT_BYTES:,}",
+                    )
                 )
                 return
             try:
                 data: Any = await asyncio.to_thread(json.loads, await file.read())
             except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-                await reply.fail("That file is not JSON; attach the file `/mod export` gave you.")
+                await reply.fail(
+                    words.gettext(
+                        "That file is not JSON; attach the file {export} gave you.",
+                        export=f"`{words.command('mod export')}`",
+                    )
+                )
                 return
             members = await self._members(interaction, data)
             session = await self.table.import_game(
@@ -426,16 +481,26 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                 session.channel_id,
             )
             waiting = [s.house for s in session.seats if s.user_id is None and not s.ai and s.house]
-            seats = ", ".join(screens_of_game(session).seat_name(h) for h in waiting)
-            more = (
-                f" Houses {seats} wait for a player: give each one with `/mod replace`, then `/mod resume`."
-                if waiting
-                else ""
+            # The channel's news: in the game's language.
+            told = game_words(session)
+            text = told.ngettext(
+                "📥 **{game}** is imported as game **{id}** ({status}), {count} action replayed.",
+                "📥 **{game}** is imported as game **{id}** ({status}), {count} actions replayed.",
+                session.action_count,
+                game=session.name,
+                id=session.id,
+                status=status_word(told, session.status),
+                count=session.action_count,
             )
-            await reply.send(
-                f"📥 **{session.name}** is imported as game **{session.id}** ({session.status}), "
-                f"{session.action_count} actions replayed.{more}"
-            )
+            if waiting:
+                seats = ", ".join(screens_of_game(session).seat_name(h, told.language) for h in waiting)
+                text += " " + told.gettext(
+                    "These houses wait for a player: {houses}. Give each one with {replace}, then {resume}.",
+                    houses=seats,
+                    replace=f"`{told.command('mod replace')}`",
+                    resume=f"`{told.command('mod resume')}`",
+                )
+            await reply.send(text)
 
     @staticmethod
     async def _members(interaction: discord.Interaction, data: Any) -> set[int]:
@@ -484,7 +549,8 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
                         f"<t:{int(entry.at)}:f> **{entry.actor_name}** {entry.action}{because} {details}", 300
                     )
                 )
-            text = "\n".join(lines) or "Nothing yet."
+            words = reader_words(interaction)
+            text = "\n".join(lines) or words.gettext("Nothing yet.")
             full = json.dumps(
                 [
                     {
@@ -501,7 +567,7 @@ class ModerationCog(commands.GroupCog, group_name="mod", group_description="Mode
             ).encode()
             await reply.send(
                 embed=discord.Embed(
-                    title=clip(f"{session.name}: audit log", 256),
+                    title=clip(words.gettext("{game}: audit log", game=session.name), 256),
                     description=clip(text, 4000),
                 ),
                 file=discord.File(io.BytesIO(full), filename=f"maester-audit-{session.id}.json"),

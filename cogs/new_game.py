@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from cogs.layout import clip
-from i18n import Translator
+from i18n import SOURCE_LANGUAGE, Translator, said, translator
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
 from table.settings import MAX_SECONDS
@@ -31,13 +31,13 @@ def _value(option: Option, text: str) -> bool | int | str:
         if text.lower() in ON | OFF:
             return text.lower() in ON
         raise TableError(
-            "The option {option} is on or off, not {value}.", option=option.name, value=quote(text)
+            said("The option {name} is on or off, not {text}.", name=option.name, text=quote(text))
         )
     if isinstance(option.default, int):
         if re.fullmatch(r"-?\d{1,9}", text):
             return int(text)
         raise TableError(
-            "The option {option} is a whole number, not {value}.", option=option.name, value=quote(text)
+            said("The option {name} is a whole number, not {text}.", name=option.name, text=quote(text))
         )
     return text
 
@@ -55,12 +55,14 @@ def parse_options(kind: GameKind, text: str) -> dict[str, Any]:
         name, value = name.strip().lower(), value.strip()
         if not sep or not name or not value:
             raise TableError(
-                "Write the options as name=value, separated by commas (e.g. {example}); {item} is not.",
-                example=_example(kind),
-                item=quote(item),
+                said(
+                    "Write the options as name=value, separated by commas (e.g. {example}); {text} is not.",
+                    example=_example(kind),
+                    text=quote(item),
+                )
             )
         if name in found:
-            raise TableError("The option {option} is given twice.", option=quote(name))
+            raise TableError(said("The option {name} is given twice.", name=quote(name)))
         found[name] = _value(known[name], value) if name in known else value
     return found
 
@@ -76,9 +78,11 @@ def _candidates(option: Option) -> list[str]:
     return [f"{option.name}={value}" for value in values]
 
 
-def suggest_options(kind: GameKind, text: str) -> list[tuple[str, str]]:
+def suggest_options(kind: GameKind, text: str, words: Translator | None = None) -> list[tuple[str, str]]:
     """Completions of the options typed so far, as (value, label): the text with its last option completed,
-    labelled by that option's name, label and description. Options given already are not offered again."""
+    labelled by that option's name, label and description (in the language of ``words``, English by
+    default). Options given already are not offered again."""
+    words = words or translator(SOURCE_LANGUAGE)
     head, last = "", text.strip()
     cut = max(last.rfind(","), last.rfind(" "))
     if cut >= 0:
@@ -90,7 +94,11 @@ def suggest_options(kind: GameKind, text: str) -> list[tuple[str, str]]:
             continue
         for candidate in _candidates(option):
             if candidate.startswith(last.lower()):
-                label = clip(f"{candidate} · {option.label}: {option.description}", 100)
+                label = clip(
+                    f"{candidate} · {words.pgettext('game option', option.label)}: "
+                    f"{words.pgettext('game option description', option.description)}",
+                    100,
+                )
                 found.append((head + candidate, label))
     return found
 

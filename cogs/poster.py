@@ -35,10 +35,11 @@ import aiohttp
 import discord
 
 from cogs import embeds, prompts, vote
-from cogs.common import mentions, missing_permissions
+from cogs.common import PERMISSION_NAMES, mentions, missing_permissions, permission_list
 from cogs.ids import fingerprint
 from cogs.layout import clip
 from cogs.screens import GameScreens, screens_for, screens_of
+from i18n import SOURCE_LANGUAGE, Localized, said, say, translator
 from table import prompting
 from table.kinds import DEFAULT_GAME
 from table.outbox import decision_json
@@ -138,13 +139,35 @@ class Retry(Exception):
 
 
 class Owed(Exception):
-    """Discord refused a post for a reason people must fix: ``problem`` says what, in words for them.
-    ``text_ok`` says whether plain text can still be posted in the game's channel."""
+    """Discord refused a post for a reason people must fix: ``said`` says what, in words for them, in
+    whichever language they read; ``problem`` is it in English (the table keeps it, to tell each problem
+    once). ``text_ok`` says whether plain text can still be posted in the game's channel."""
 
-    def __init__(self, problem: str, text_ok: bool = False) -> None:
-        super().__init__(problem)
-        self.problem = problem
+    def __init__(self, problem: str | Localized, text_ok: bool = False) -> None:
+        self.problem = say(problem, SOURCE_LANGUAGE)
+        super().__init__(self.problem)
+        self.said = problem
         self.text_ok = text_ok
+
+
+class Lacking:
+    """Which permissions the bot lacks where, and how to grant them, in the reader's language."""
+
+    def __init__(self, missing: list[str], where: str) -> None:
+        self.missing = missing
+        self.where = where
+
+    def said_in(self, language: str) -> str:
+        words = translator(language)
+        return words.ngettext(
+            "I lack {permissions} in {where} (a server administrator can grant it in the channel's settings: "
+            "Permissions, then my role or me)",
+            "I lack {permissions} in {where} (a server administrator can grant them in the channel's "
+            "settings: Permissions, then my role or me)",
+            len(self.missing),
+            permissions=permission_list(words, self.missing),
+            where=self.where,
+        )
 
 
 OWED_FIRST_RETRY = 60.0  # seconds; doubled at each refusal, up to OWED_LONGEST
@@ -342,29 +365,37 @@ class OutboxPoster:
         channel_id = item.target_id if item.target == "channel" else (session.channel_id if session else 0)
         problem, text_ok = self._channel_problem(channel_id, error if item.target == "channel" else None)
         if item.target == "user":
-            return Owed(f"<@{item.target_id}> has closed direct messages, and {problem}", text_ok=False)
+            return Owed(
+                said(
+                    "{user} has closed direct messages, and {problem}",
+                    user=f"<@{item.target_id}>",
+                    problem=problem,
+                ),
+                text_ok=False,
+            )
         return Owed(problem, text_ok)
 
-    def _channel_problem(self, channel_id: int, error: discord.HTTPException | None) -> tuple[str, bool]:
+    def _channel_problem(
+        self, channel_id: int, error: discord.HTTPException | None
+    ) -> tuple[Localized, bool]:
         """What keeps the bot from posting in a channel (from its cached permissions there), and whether
         plain text can still be posted in it."""
         channel = self.bot.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
         if channel is None or guild is None or (error is not None and error.status == 404):
             return (
-                "I cannot see the game's channel: it was deleted, or it is hidden from me (a server "
-                "administrator can give me View Channel there)",
+                said(
+                    "I cannot see the game's channel: it was deleted, or it is hidden from me (a server "
+                    "administrator can give me {permission} there)",
+                    permission=PERMISSION_NAMES["View Channel"],
+                ),
                 False,
             )
         missing = missing_permissions(channel.permissions_for(guild.me))  # type: ignore[union-attr]
         if not missing:
             missing = ["Send Messages"]
         can_write = "View Channel" not in missing and "Send Messages" not in missing
-        return (
-            f"I lack {' and '.join(missing)} in <#{channel_id}> (a server administrator can grant "
-            "them in the channel's settings: Permissions, then my role or me)",
-            can_write,
-        )
+        return Lacking(missing, f"<#{channel_id}>"), can_write
 
     async def _owe(self, item: OutboxItem, owed: Owed) -> None:
         """Keep the item owed, and tell the game's moderators once per problem."""
@@ -381,18 +412,28 @@ class OutboxPoster:
         session = self.table.sessions.get(item.game_id)
         if session is None:
             return
-        text = clip(
-            f"⚠️ **{session.name}** (game {session.id}): {owed.problem}. What waits ({item.kind}) is kept, "
-            "and will be posted as soon as I can.",
-            2000,
-        )
+
+        def text(language: str) -> str:
+            return clip(
+                translator(language).gettext(
+                    "⚠️ **{game}** (game {id}): {problem}. What waits ({kind}) is kept, and will be posted as "
+                    "soon as I can.",
+                    game=session.name,
+                    id=session.id,
+                    problem=owed.said,
+                    kind=item.kind,
+                ),
+                2000,
+            )
+
         with contextlib.suppress(discord.HTTPException):
             dm = await self._dm(session.creator_id)
-            await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
+            told = text(self.table.language_for(session.creator_id, session))
+            await dm.send(told, allowed_mentions=discord.AllowedMentions.none())
         if owed.text_ok:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(session.channel_id).send(
-                    text, allowed_mentions=discord.AllowedMentions.none()
+                    text(session.settings.language), allowed_mentions=discord.AllowedMentions.none()
                 )
 
     def _holder(self, item: OutboxItem) -> int | None:
@@ -413,6 +454,16 @@ class OutboxPoster:
         session = self.table.sessions.get(item.game_id)
         return screens_of(DEFAULT_GAME if session is None else session.settings.game)
 
+    def _language(self, item: OutboxItem, user_id: int | None = None) -> str:
+        """The language of an item: its game's for a channel, the person's for what goes to ``user_id``
+        (their choice, else their Discord's, else the game's); English once the game is gone."""
+        session = self.table.sessions.get(item.game_id)
+        if session is None:
+            return str(item.payload.get("language") or SOURCE_LANGUAGE)
+        if user_id is not None:
+            return str(self.table.language_for(user_id, session))
+        return str(session.settings.language)
+
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
 
@@ -430,7 +481,10 @@ class OutboxPoster:
         """The board at a phase's end. It pings nobody: each player was pinged by their prompt's DM."""
         payload = item.payload
         file = await board_file(payload["view"], payload.get("language", "en"))  # older items: English
-        kwargs: dict[str, Any] = {"embed": embeds.board_embed(payload, image=file is not None)}
+        language = payload.get("language", SOURCE_LANGUAGE)
+        kwargs: dict[str, Any] = {
+            "embed": embeds.board_embed(payload, image=file is not None, language=language)
+        }
         if file is not None:
             kwargs["file"] = file
         channel = self._channel(item.target_id)
@@ -442,12 +496,12 @@ class OutboxPoster:
             # Larger than the server's upload limit (not expected: a board is well under 1 MB): the news
             # still goes out, without the picture; /game board draws it again.
             log.warning("game %s: the board image is over the upload limit; posted without it", item.game_id)
-            await self._send(channel, item, embed=embeds.board_embed(payload, image=False))
+            await self._send(channel, item, embed=embeds.board_embed(payload, image=False, language=language))
         log.info("game %s: board posted (%s), outbox item %s", item.game_id, payload.get("title"), item.id)
 
     async def _phase_log(self, item: OutboxItem) -> None:
         """The live log of a phase: posted once, then edited as the phase goes (an edit notifies nobody)."""
-        embed = embeds.phase_log_embed(self._screens(item), item.payload)
+        embed = embeds.phase_log_embed(self._screens(item), item.payload, self._language(item))
         key = str(item.payload["key"])
         posted = await self.table.post_of(item.game_id, key)
         if posted is not None:
@@ -476,10 +530,13 @@ class OutboxPoster:
         user = int(payload["user_id"])
         if self._holder(item) != user:
             return
-        house, kind = screens.seat_name(payload["house"]), screens.kind_title(payload["decision"]["kind"])
-        text = (
-            f"<@{user}>, **{payload.get('game_name', '')}**: {house} must decide ({kind}); your prompt is in "
-            "your DMs."
+        language = self._language(item)
+        text = translator(language).gettext(
+            "{user}, **{game}**: {house} must decide ({kind}); your prompt is in your DMs.",
+            user=f"<@{user}>",
+            game=payload.get("game_name", ""),
+            house=screens.seat_name(payload["house"], language),
+            kind=screens.kind_title(payload["decision"]["kind"], language),
         )
         await self._send(
             self._channel(item.target_id), item, content=clip(text, 2000), allowed_mentions=mentions(user)
@@ -488,20 +545,21 @@ class OutboxPoster:
     async def _notice(self, item: OutboxItem) -> None:
         if item.target == "user":
             dm = await self._dm(item.target_id)
-            await self._send(dm, item, content=embeds.notice_text(item.payload))
+            language = self._language(item, item.target_id)
+            await self._send(dm, item, content=embeds.notice_text(item.payload, language))
             return
         pinged = discord.AllowedMentions(  # a notice pings only whom it names to ping (a late player...)
             everyone=False,
             users=[discord.Object(id=int(u)) for u in item.payload.get("ping_users") or []],
             roles=[discord.Object(id=int(r)) for r in item.payload.get("ping_roles") or []],
         )
-        content = embeds.notice_text(item.payload)
+        content = embeds.notice_text(item.payload, self._language(item))
         await self._send(self._channel(item.target_id), item, content=content, allowed_mentions=pinged)
         log.info("game %s: notice posted, outbox item %s", item.game_id, item.id)
 
     async def _vote(self, item: OutboxItem) -> None:
         """A players' vote: posted when it opens (mentioning those who may answer), then edited as it goes."""
-        message = vote.vote_message(item.payload)
+        message = vote.vote_message(item.payload, self._language(item))
         key = str(item.payload["key"])
         posted = await self.table.post_of(item.game_id, key)
         if posted is not None:
@@ -517,7 +575,7 @@ class OutboxPoster:
         await self.table.remember_post(item.game_id, key, item.target_id, sent.id)
 
     async def _game_over(self, item: OutboxItem) -> None:
-        embed = embeds.game_over_embed(self._screens(item), item.payload)
+        embed = embeds.game_over_embed(self._screens(item), item.payload, self._language(item))
         await self._send(self._channel(item.target_id), item, embed=embed)
         log.info("game %s: the end posted, outbox item %s", item.game_id, item.id)
 
@@ -581,11 +639,15 @@ class OutboxPoster:
             await self._send(dm, item, content=message.content, embed=message.embed, view=message.view)
         except discord.Forbidden:
             screens = self._screens(item)
+            language = self._language(item, item.target_id)
             await self._dms_closed(
                 item,
-                f"{screens.seat_name(payload['house'])} must decide "
-                f"({screens.kind_title(payload['decision']['kind'])}), "
-                f"{embeds.due_text(payload.get('due_at'))}.",
+                translator(language).gettext(
+                    "{house} must decide ({kind}), {due}.",
+                    house=screens.seat_name(payload["house"], language),
+                    kind=screens.kind_title(payload["decision"]["kind"], language),
+                    due=embeds.due_text(payload.get("due_at"), language),
+                ),
             )
             return
         log.info(
@@ -605,8 +667,15 @@ class OutboxPoster:
                 "game %s: private news for a house nobody plays now; item %s dropped", item.game_id, item.id
             )
             return
-        house = self._screens(item).seat_name(payload["house"])
-        text = f"**{payload.get('game_name', '')}** (game {item.game_id}), for {house}: {payload['text']}"
+        language = self._language(item, holder)
+        words = translator(language)
+        text = words.gettext(
+            "**{game}** (game {id}), for {house}: {text}",
+            game=payload.get("game_name", ""),
+            id=item.game_id,
+            house=self._screens(item).seat_name(payload["house"], language),
+            text=payload["text"],
+        )
         try:
             dm = await self._dm(holder)
             await self._send(dm, item, content=clip(text, 2000))
@@ -615,7 +684,9 @@ class OutboxPoster:
             while len(self.private) > PRIVATE_KEPT:
                 self.private.popitem(last=False)
             await self._dms_closed(
-                item, "I have private news for you.", view=prompts.private_view(item.game_id, item.id)
+                item,
+                words.gettext("I have private news for you."),
+                view=prompts.private_view(item.game_id, item.id),
             )
             return
         log.info(
@@ -633,20 +704,26 @@ class OutboxPoster:
             )
             return
         due = payload.get("due_at")
+        language = self._language(item, item.target_id)
+        words = translator(language)
+        reminded = payload.get("text", "")
         text = (
-            f"⏰ {payload.get('text', '')} The deadline is <t:{int(due)}:R>."
+            words.gettext("⏰ {text} The deadline is {due}.", text=reminded, due=f"<t:{int(due)}:R>")
             if due
-            else f"⏰ {payload.get('text', '')}"
+            else f"⏰ {reminded}"
         )
         view = prompts.show_prompt_view(item.game_id)
         try:
             dm = await self._dm(item.target_id)
             await self._send(dm, item, content=clip(text, 2000), view=view)
         except discord.Forbidden:
-            seat = self._screens(item).seat_name(payload["house"])
             await self._dms_closed(
                 item,
-                f"Reminder: {seat} must decide, {embeds.due_text(due)}.",
+                words.gettext(
+                    "Reminder: {house} must decide, {due}.",
+                    house=self._screens(item).seat_name(payload["house"], language),
+                    due=embeds.due_text(due, language),
+                ),
             )
             return
         log.info(
@@ -666,9 +743,12 @@ class OutboxPoster:
             )
             return
         user = item.target_id
-        text = (
-            f"<@{user}>, I cannot send you direct messages, so I say it here for **{session.name}**: {what} "
-            "Press the button to see it privately (or allow DMs from this server's members)."
+        text = translator(self.table.language_for(user, session)).gettext(
+            "{user}, I cannot send you direct messages, so I say it here for **{game}**: {what} Press the "
+            "button to see it privately (or allow DMs from this server's members).",
+            user=f"<@{user}>",
+            game=session.name,
+            what=what,
         )
         await self._send(
             self._channel(session.channel_id),

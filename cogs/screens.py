@@ -21,11 +21,13 @@ lives in memory, so a click is handled the same after a restart.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from data.games import game
+from i18n import SOURCE_LANGUAGE, translator
 from table.kinds import DEFAULT_GAME
 from table.text import MAX_LINE
 
@@ -167,8 +169,8 @@ class GameScreens:
 
     # --- names and words --------------------------------------------------------------------------------
 
-    def seat_name(self, seat: str) -> str:
-        return f"House {seat.title()}"
+    def seat_name(self, seat: str, language: str = SOURCE_LANGUAGE) -> str:
+        return translator(language).gettext("House {name}", name=seat.title())
 
     def seat_colour(self, seat: str) -> int | None:
         return None
@@ -177,8 +179,8 @@ class GameScreens:
         """The colour of boards and the status in a phase (None: grey)."""
         return None
 
-    def kind_title(self, kind: str) -> str:
-        """The title of a decision kind ("Place your orders")."""
+    def kind_title(self, kind: str, language: str = SOURCE_LANGUAGE) -> str:
+        """The title of a decision kind ("Place your orders"), in ``language``."""
         return kind.replace("-", " ").capitalize()
 
     def describe(self, line: str, kind: str | None = None) -> str:
@@ -189,9 +191,13 @@ class GameScreens:
         """A word of notation as a group's label shows it (when many choices are grouped by first words)."""
         return plain_word(word)
 
-    def winner_line(self, seat: str) -> str:
-        """The line announcing the winner of a game."""
-        return f"👑 **{self.seat_name(seat)}** wins."
+    def winner_line(self, seat: str, language: str = SOURCE_LANGUAGE) -> str:
+        """The line announcing the winner of a game, in ``language``."""
+        return translator(language).gettext("👑 **{house}** wins.", house=self.seat_name(seat, language))
+
+    def cards_title(self, language: str = SOURCE_LANGUAGE) -> str | None:
+        """What /game cards shows, in ``language`` ("house cards"); None for a game without cards."""
+        return self.cards_word
 
     # --- which generic screen suits a decision ------------------------------------------------------------
 
@@ -241,8 +247,8 @@ class GameScreens:
 
     # --- notation, help and looking ---------------------------------------------------------------------
 
-    def help(self) -> str:
-        """The game's part of /game help: its notation, in a few lines."""
+    def help(self, language: str = SOURCE_LANGUAGE) -> str:
+        """The game's part of /game help: its notation, in a few lines, in ``language``."""
         return ""
 
     def verbs(self) -> tuple[str, ...]:
@@ -256,9 +262,22 @@ class GameScreens:
         for completing a line; the decision is the person's, when there is one."""
         return []
 
-    def complete_line(self, text: str, decision: dict[str, Any] | None) -> list[str]:
+    def localized_word(self, word: str, language: str) -> str:
+        """A word of notation as a reader of ``language`` names the thing it is (an area's id, its name)."""
+        return word
+
+    def localized_line(self, line: str, language: str) -> str:
+        """A notation line with its words as a reader of ``language`` names them: what an autocomplete
+        suggestion shows, its value staying the line itself."""
+        return " ".join(self.localized_word(word, language) for word in line.split(" "))
+
+    def complete_line(
+        self, text: str, decision: dict[str, Any] | None, language: str = SOURCE_LANGUAGE
+    ) -> list[str]:
         """Suggestions for a notation line typed so far: whole answers of the decision that start with it,
-        then the line with its last word completed (at most 25, each at most 100 characters)."""
+        then the line with its last word completed (at most 25, each at most 100 characters). The last word
+        may be typed as the notation writes it or as a reader of ``language`` names it ("invern" for
+        ``winterfell`` in Spanish); the suggestions are notation."""
         typed = text.lstrip()[:MAX_LINE]
         found: list[str] = []
 
@@ -284,8 +303,13 @@ class GameScreens:
             for verb in verbs:
                 add(verb + " ")
         else:
+            typed_name = _plain(last)
             for word in self.next_words(words[0].lower(), words[1:], last, decision):
-                if word.lower().startswith(last.lower()):
+                if word.lower().startswith(last.lower()) or (
+                    language != SOURCE_LANGUAGE
+                    and typed_name
+                    and _plain(self.localized_word(word, language)).startswith(typed_name)
+                ):
                     add(f"{head} {word}")
         return found[:MAX_SUGGESTIONS]
 
@@ -302,14 +326,16 @@ class GameScreens:
 
     # --- the rules reference ----------------------------------------------------------------------------
 
-    def reference_topics(self) -> dict[str, tuple[Entry, ...]]:
+    def reference_topics(self, language: str = SOURCE_LANGUAGE) -> dict[str, tuple[Entry, ...]]:
         """The game's rules reference (``/rules``): for each topic it has, among the command's subcommands
-        (``card``, ``area``, ``order``, ``westeros``, ``wildling``, ``tides``), its entries. Empty for a
-        game without a reference."""
+        (``card``, ``area``, ``order``, ``westeros``, ``wildling``, ``tides``), its entries, named in
+        ``language`` (a name in another language still finds its entry: see :attr:`Entry.aliases`). Empty
+        for a game without a reference."""
         return {}
 
-    def reference_embed(self, topic: str, key: str) -> discord.Embed | None:
-        """The full text of one entry of the reference, within Discord's limits; None for an unknown key."""
+    def reference_embed(self, topic: str, key: str, language: str = SOURCE_LANGUAGE) -> discord.Embed | None:
+        """The full text of one entry of the reference, in ``language``, within Discord's limits; None for
+        an unknown key."""
         return None
 
     def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
@@ -318,14 +344,30 @@ class GameScreens:
         drawn for the channel; None for a report this game does not draw."""
         return None
 
-    def status(self, readout: Readout, view: dict[str, Any]) -> Status:
-        """The game's part of /game status, from the readout and the spectator's view (never a seat's)."""
-        where = f"{readout.phase} phase"
-        return Status(where if readout.round is None else f"Round {readout.round}, {where}")
+    def status(self, readout: Readout, view: dict[str, Any], language: str = SOURCE_LANGUAGE) -> Status:
+        """The game's part of /game status, from the readout and the spectator's view (never a seat's), in
+        ``language``."""
+        words = translator(language)
+        if readout.round is None:
+            return Status(words.gettext("{phase} phase", phase=readout.phase))
+        return Status(words.gettext("Round {round}, {phase} phase", round=readout.round, phase=readout.phase))
 
-    def card_fields(self, view: dict[str, Any], seat: str | None) -> list[tuple[str, str]]:
-        """The /game cards fields (name, value) from the spectator's view: every seat's, or ``seat``'s."""
+    def phase_name(self, phase: str, language: str = SOURCE_LANGUAGE) -> str:
+        """A phase as a footer names it ("Action phase"), in ``language``."""
+        return translator(language).gettext("{phase} phase", phase=phase)
+
+    def card_fields(
+        self, view: dict[str, Any], seat: str | None, language: str = SOURCE_LANGUAGE
+    ) -> list[tuple[str, str]]:
+        """The /game cards fields (name, value) from the spectator's view: every seat's, or ``seat``'s, in
+        ``language``."""
         return []
+
+
+def _plain(text: str) -> str:
+    """Text as a typed name is compared: accents dropped, case folded, spaces and hyphens ignored."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(char for char in text.casefold() if char.isalnum())
 
 
 def screens_of(game_id: str) -> GameScreens:

@@ -26,9 +26,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import autocomplete
-from cogs.common import Reply, actor_from, bot_of, find_game, said_to
-from cogs.poster import Owed
-from i18n import Translator
+from cogs.common import Permissions, Reply, actor_from, bot_of, find_game, reader_words, said_to
+from cogs.poster import Lacking, Owed
+from i18n import Translator, said
 from table.settings import GameSettings
 from table.store import OutboxItem
 
@@ -52,13 +52,9 @@ def missing_thread_permissions(permissions: discord.Permissions) -> list[str]:
     return [name for flag, name in THREAD_PERMISSIONS.items() if not getattr(permissions, flag)]
 
 
-def lacking_text(missing: list[str], where: str) -> str:
-    """What to tell a person: which permissions, where, and how to grant them."""
-    them = "them" if len(missing) > 1 else "it"
-    return (
-        f"I lack {' and '.join(missing)} in {where} (a server administrator can grant {them} in the "
-        "channel's settings: Permissions, then my role or me)"
-    )
+def lacking_text(words: Translator, missing: list[str], where: str) -> str:
+    """What to tell a person: which permissions, where, and how to grant them (no full stop: it may go on)."""
+    return Lacking(missing, where).said_in(words.language)
 
 
 def diplomacy_shown(settings: GameSettings, words: Translator) -> list[str]:
@@ -216,8 +212,11 @@ class ThreadKeeper:
             if error.code != TOO_MANY_THREADS:
                 raise
             raise Owed(
-                "this server has as many active threads as Discord allows (1000), so the game's diplomacy "
-                "threads wait; archiving old threads makes room",
+                said(
+                    "this server has as many active threads as Discord allows (1000), so the game's "
+                    "diplomacy "
+                    "threads wait; archiving old threads makes room"
+                ),
                 text_ok=True,
             ) from error
 
@@ -227,7 +226,7 @@ class ThreadKeeper:
             channel = channel.parent
         guild = getattr(channel, "guild", None)
         if channel is None or guild is None:
-            return Owed("I cannot see the game's channel, so its diplomacy threads wait", text_ok=False)
+            return Owed(said("I cannot see the game's channel, so its diplomacy threads wait"), text_ok=False)
         permissions = channel.permissions_for(guild.me)  # type: ignore[union-attr]
         missing = ([] if permissions.view_channel else ["View Channel"]) + missing_thread_permissions(
             permissions
@@ -236,13 +235,20 @@ class ThreadKeeper:
         where = f"<#{channel.id}>"
         if not missing:  # the cache says every permission is there: Discord knows better
             return Owed(
-                f"Discord refused me the diplomacy thread {item.payload.get('name')} in {where}, though I "
-                f"seem to have every permission it needs ({', '.join(THREAD_PERMISSIONS.values())}); a "
-                "server administrator can check them in the channel's settings",
+                said(
+                    "Discord refused me the diplomacy thread {thread} in {where}, though I seem to "
+                    "have every "
+                    "permission it needs ({permissions}); a server administrator can check them in the "
+                    "channel's settings",
+                    thread=str(item.payload.get("name")),
+                    where=where,
+                    permissions=Permissions(tuple(THREAD_PERMISSIONS.values())),
+                ),
                 text_ok=can_write,
             )
         return Owed(
-            f"{lacking_text(missing, where)}, so the game's diplomacy threads wait", text_ok=can_write
+            said("{lacking}, so the game's diplomacy threads wait", lacking=Lacking(missing, where)),
+            text_ok=can_write,
         )
 
 
@@ -261,7 +267,13 @@ class RavensCog(commands.Cog):
         async with Reply(interaction, ephemeral=True) as reply:
             session = find_game(interaction, game)
             threads, outcome = await self.bot.table.ravens(session.id, actor_from(interaction))
-            lines = [f"<#{t.thread_id}>" if t.thread_id else f"{t.name} (being opened)" for t in threads]
+            words = reader_words(interaction)
+            lines = [
+                f"<#{t.thread_id}>"
+                if t.thread_id
+                else words.gettext("{thread} (being opened)", thread=t.name)
+                for t in threads
+            ]
             bot_of(interaction).wake()
             await reply.send("\n".join([f"🐦 {said_to(interaction, outcome.message)}", *lines]))
 

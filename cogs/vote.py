@@ -14,9 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import autocomplete
-from cogs.common import Reply, actor_from, bot_of, find_game, said_to, say_privately, table_of
+from cogs.common import Reply, actor_from, bot_of, find_game, reader_words, said_to, say_privately, table_of
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import clip
+from i18n import SOURCE_LANGUAGE, Translator, said, translator
 from table import votes
 from table.errors import TableError
 from table.kinds import all_kinds
@@ -41,38 +42,65 @@ OPEN_COLOUR = 0x3B6EA5
 # --- the post in the channel -------------------------------------------------------------------------------
 
 
-def vote_embed(payload: dict[str, Any]) -> discord.Embed:
-    """A vote as it stands, from its outbox payload."""
+def _result(words: Translator, result: str) -> str:
+    """A closed vote's result, as its post heads it: "Passed"."""
+    found = {
+        votes.PASSED: words.pgettext("vote result", "Passed"),
+        votes.FAILED: words.pgettext("vote result", "Failed"),
+        votes.EXPIRED: words.pgettext("vote result", "Expired"),
+        votes.VOID: words.pgettext("vote result", "Void"),
+    }
+    return found.get(result, result.capitalize())
+
+
+def vote_embed(payload: dict[str, Any], language: str = SOURCE_LANGUAGE) -> discord.Embed:
+    """A vote as it stands, from its outbox payload, in ``language`` (the game's)."""
+    words = translator(language)
     result = payload.get("result")
     needed, pool = payload.get("needed", 1), payload.get("pool", 0)
     if payload.get("rule") == votes.EVERYONE:
-        rule = f"Every seated player must agree ({needed})."
+        rule = words.gettext("Every seated player must agree ({needed}).", needed=needed)
     else:
-        rule = f"It passes with {needed} yes of the {pool} other seated player(s) who may vote."
-    lines = [f"Asked by **{payload.get('proposer', '?')}**."]
+        rule = words.ngettext(
+            "It passes with {needed} yes of the {count} other seated player who may vote.",
+            "It passes with {needed} yes of the {count} other seated players who may vote.",
+            pool,
+            needed=needed,
+            count=pool,
+        )
+    lines = [words.gettext("Asked by **{player}**.", player=payload.get("proposer", "?"))]
     if payload.get("reason"):
-        lines.append(f"Reason: {payload['reason']}")
+        lines.append(words.gettext("Reason: {reason}", reason=payload["reason"]))
     lines.append(rule)
     if result is None:
-        lines.append(f"Closes <t:{int(payload.get('closes_at') or 0)}:R>. Answer with the buttons below.")
+        when = f"<t:{int(payload.get('closes_at') or 0)}:R>"
+        lines.append(words.gettext("Closes {when}. Answer with the buttons below.", when=when))
     else:
-        lines.append(f"**{str(result).capitalize()}**: {payload.get('why', '')}.")
+        lines.append(f"**{_result(words, str(result))}**: {payload.get('why', '')}.")
+    title = words.gettext(
+        "Vote {id}: {question}", id=payload.get("vote_id"), question=payload.get("question", "")
+    )
     embed = discord.Embed(
-        title=clip(f"Vote {payload.get('vote_id')}: {payload.get('question', '')}", 256),
+        title=clip(title, 256),
         description=clip("\n".join(lines), 4000),
         colour=COLOURS.get(str(result), OPEN_COLOUR),
     )
-    embed.add_field(name="Yes", value=clip(", ".join(payload.get("yes") or []) or "nobody yet", 1024))
-    embed.add_field(name="No", value=clip(", ".join(payload.get("no") or []) or "nobody yet", 1024))
-    embed.set_footer(text=f"{payload.get('game_name', '')} · game {payload.get('game_id')}")
+    nobody = words.gettext("nobody yet")
+    embed.add_field(
+        name=words.gettext("Yes"), value=clip(", ".join(payload.get("yes") or []) or nobody, 1024)
+    )
+    embed.add_field(name=words.gettext("No"), value=clip(", ".join(payload.get("no") or []) or nobody, 1024))
+    footer = words.gettext("{game} · game {id}", game=payload.get("game_name", ""), id=payload.get("game_id"))
+    embed.set_footer(text=clip(footer, 2048))
     return embed
 
 
-def vote_view(game_id: int, vote_id: int) -> discord.ui.View:
+def vote_view(game_id: int, vote_id: int, language: str = SOURCE_LANGUAGE) -> discord.ui.View:
+    words = translator(language)
     view = discord.ui.View(timeout=None)
     for label, answer, style in (
-        ("Yes", "y", discord.ButtonStyle.success),
-        ("No", "n", discord.ButtonStyle.danger),
+        (words.gettext("Yes"), "y", discord.ButtonStyle.success),
+        (words.gettext("No"), "n", discord.ButtonStyle.danger),
     ):
         custom_id = CustomId(game_id, NONE, NONE, OP, (str(vote_id), answer)).encode()
         view.add_item(discord.ui.Button(style=style, label=label, custom_id=custom_id))
@@ -80,18 +108,21 @@ def vote_view(game_id: int, vote_id: int) -> discord.ui.View:
     return view
 
 
-def vote_message(payload: dict[str, Any]) -> dict[str, Any]:
+def vote_message(payload: dict[str, Any], language: str = SOURCE_LANGUAGE) -> dict[str, Any]:
     """What the poster sends (or edits in): the mentions of those who may answer when the vote opens,
-    the embed, and the buttons while it is open."""
+    the embed, and the buttons while it is open; in ``language`` (the game's)."""
     ping = [int(user) for user in payload.get("ping") or []]
     message: dict[str, Any] = {
-        "embed": vote_embed(payload),
-        "view": vote_view(int(payload["game_id"]), int(payload["vote_id"]))
+        "embed": vote_embed(payload, language),
+        "view": vote_view(int(payload["game_id"]), int(payload["vote_id"]), language)
         if payload.get("result") is None
         else None,
     }
     if ping:
-        message["content"] = clip(" ".join(f"<@{user}>" for user in ping) + ": your vote, please.", 2000)
+        players = " ".join(f"<@{user}>" for user in ping)
+        message["content"] = clip(
+            translator(language).gettext("{players}: your vote, please.", players=players), 2000
+        )
     return message
 
 
@@ -100,7 +131,7 @@ def vote_message(payload: dict[str, Any]) -> dict[str, Any]:
 
 async def on_click(interaction: discord.Interaction, cid: CustomId) -> None:
     if len(cid.args) != 2 or not is_number(cid.args[0]) or cid.args[1] not in ("y", "n"):
-        raise TableError("That button is not one of this bot's.")
+        raise TableError(said("That button is not one of this bot's."))
     await interaction.response.defer(ephemeral=True, thinking=True)  # the game's lock may be busy
     actor = actor_from(interaction)
     cast = await votes.cast(table_of(interaction), cid.game_id, actor, int(cid.args[0]), cid.args[1] == "y")
@@ -130,11 +161,17 @@ class VoteCog(commands.GroupCog, group_name="vote", group_description="Ask the o
             vote = await votes.start(self.table, session.id, actor, kind, lasts=lasts * votes.HOUR, **asked)
             bot_of(interaction).wake()
             log.info("game %s: user %s opened vote %s (%s)", session.id, actor.user_id, vote.id, kind)
+            words = reader_words(interaction)
             if vote in session.votes:
-                shown = "it is posted in the game's channel, where the others answer"
+                text = words.gettext(
+                    "🗳️ Vote {id} is open: it is posted in the game's channel, where the others answer.",
+                    id=vote.id,
+                )
             else:
-                shown = "it was decided at once; the channel is told"
-            await reply.send(f"🗳️ Vote {vote.id} is open: {shown}.")
+                text = words.gettext(
+                    "🗳️ Vote {id} is open: it was decided at once; the channel is told.", id=vote.id
+                )
+            await reply.send(text)
 
     @app_commands.command(name="pause", description="Ask to pause the game (two thirds of the others)")
     @app_commands.describe(reason="Why", lasts=LASTS, game=GAME_OPTION)

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 
 def data_entries() -> list[Entry]:
-    """The names the code translates from data: the languages' names, each game's title and its options'
-    labels."""
+    """The names the code translates from data: the languages' names, each game's title, its options'
+    labels and descriptions, and its deadline categories."""
     from data.games import games
     from table.kinds import kind_of
 
@@ -30,6 +30,13 @@ def data_entries() -> list[Entry]:
         for option in kind_of(game.id).options:
             note = f"{game.id} option {option.name}: {option.description}"
             found.append(Entry(option.label, "game option", comments=(note,)))
+            note = (
+                f"{game.id} option {option.name}, what it does (an autocomplete suggestion, 100 characters)"
+            )
+            found.append(Entry(option.description, "game option description", comments=(note,)))
+        for category in kind_of(game.id).deadlines:
+            note = f"{game.id}: the decisions that share a deadline (/mod deadline category, /game status)"
+            found.append(Entry(category, "deadline category", comments=(note,)))
     return found
 
 

@@ -11,8 +11,8 @@ class TableError(Exception):
 
     The message is an English template with named fields, translated where it is shown:
     ``TableError("{game} is over.", game=name)``; ``str()`` of the error is the English text, and
-    :meth:`said_in` says it in a reader's language. A message said already (a :class:`~i18n.Said`, or
-    sentences :func:`~i18n.joined`) is taken as it is.
+    :meth:`said_in` says it in a reader's language. A message said already (a :class:`~i18n.Said`,
+    sentences :func:`~i18n.joined`, or any :class:`~i18n.Localized`) is taken as it is.
     """
 
     def __init__(self, message: str | Localized, /, **fields: object) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.decisions import Decision, Event
+from engine.core.errors import IllegalAction
 from engine.core.game import Game, Readout
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
@@ -157,6 +158,12 @@ class GameKind:
         """A seat's name in a message, in the language it is read in (the English name unless the game
         names its seats in every language)."""
         return self.seat_name(seat)
+
+    def refusal(self, error: IllegalAction) -> TableError:
+        """The refusal of an action or a line of notation the engine would not take, worded for its reader.
+        By default the engine's own (English) message; a game may word its errors again in the reader's
+        language."""
+        return TableError(str(error))
 
     def board_title(self, readout: Readout) -> str:
         if readout.over:

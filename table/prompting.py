@@ -39,7 +39,7 @@ def seat_id(kind: GameKind, text: str) -> str:
     try:
         return kind.engine.seat_id(text)
     except IllegalAction as error:
-        raise TableError(str(error)) from None
+        raise kind.refusal(error) from None
 
 
 def extras(session: Session, decision: dict[str, Any]) -> Any:

@@ -680,7 +680,7 @@ class Table:
                 return action
             return engine.parse_action(text)
         except IllegalAction as error:
-            raise TableError(str(error)) from None
+            raise session.kind.refusal(error) from None
 
     async def submit(
         self,
@@ -820,7 +820,9 @@ class Table:
                     happened = game.apply(step.house, step.action)
                 except IllegalAction as error:
                     if first and step.forced != "ai":
-                        raise TableError(str(error)) from None  # a person's step: nothing has changed yet
+                        raise session.kind.refusal(
+                            error
+                        ) from None  # a person's step: nothing has changed yet
                     if step.forced != "ai":
                         raise
                     step.action = game.decision_for(step.house).default  # type: ignore[union-attr]

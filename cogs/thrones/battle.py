@@ -10,68 +10,90 @@ import discord
 
 from cogs.layout import clip
 from cogs.thrones import names
-
-_PARTS = (
-    ("units", "units"),
-    ("order", "order"),
-    ("garrison", "garrison"),
-    ("support", "support"),
-    ("card", "house card"),
-    ("tides", "Tides of Battle"),
-    ("blade", "Valyrian Steel Blade"),
-)
+from i18n import SOURCE_LANGUAGE, Translator, translator
 
 
-def _side(report: dict[str, Any], house: str) -> str:
+def _label(words: Translator, key: str) -> str:
+    """What a part of a side's strength is called."""
+    found = {
+        "units": words.pgettext("strength", "units"),
+        "order": words.pgettext("strength", "order"),
+        "garrison": words.pgettext("strength", "garrison"),
+        "support": words.pgettext("strength", "support"),
+        "card": words.pgettext("strength", "house card"),
+        "tides": words.pgettext("strength", "Tides of Battle"),
+        "blade": words.pgettext("strength", "Valyrian Steel Blade"),
+    }
+    return found[key]
+
+
+PARTS = ("units", "order", "garrison", "support", "card", "tides", "blade")
+
+
+def _side(report: dict[str, Any], house: str, words: Translator) -> str:
+    language = words.language
     parts = report["strengths"].get(house, {})
     lines = []
-    for key, label in _PARTS:
+    for key in PARTS:
         value = parts.get(key, 0)
         played = key == "card" and report.get("cards", {}).get(house)
         if not value and key != "units" and not played:
             continue
         detail = ""
         if key == "card" and report.get("cards", {}).get(house):
-            detail = f" ({names.card_name(report['cards'][house])})"
+            detail = f" ({names.card_name(report['cards'][house], language)})"
         if key == "tides" and report.get("tides", {}).get(house):
-            detail = f" ({names.tides_name(report['tides'][house])})"
+            detail = f" ({names.tides_name(report['tides'][house], language)})"
         if key == "support":
             backers = [s for s in report.get("supporters", []) if s["backs"] == house]
-            detail = (
-                " ("
-                + ", ".join(
-                    f"{names.house_name(s['house'])} from {names.area_name(s['area'])} +{s['strength']}"
-                    for s in backers
+            shown = [
+                words.gettext(
+                    "{house} from {area} +{strength}",
+                    house=names.house_name(s["house"], language),
+                    area=names.area_name(s["area"], language),
+                    strength=s["strength"],
                 )
-                + ")"
-                if backers
-                else ""
-            )
+                for s in backers
+            ]
+            detail = f" ({', '.join(shown)})" if shown else ""
+        label = _label(words, key)
         lines.append(f"{label}: {value:+d}{detail}" if key != "units" else f"{label}: {value}")
-    lines.append(f"**total: {parts.get('total', 0)}**")
+    lines.append(words.gettext("**total: {total}**", total=parts.get("total", 0)))
     return "\n".join(lines)
 
 
 def battle_embed(report: dict[str, Any]) -> discord.Embed:
+    """A battle, in the report's language (the game's)."""
+    words = translator(report.get("language", SOURCE_LANGUAGE))
+    language = words.language
     attacker, defender, winner = report["attacker"], report["defender"], report["winner"]
-    won = "a tie, won on the Fiefdoms track" if report.get("tie") else "won"
-    embed = discord.Embed(
-        title=clip(f"⚔️ Battle in {names.area_name(report['area'])}", 256),
-        description=clip(
-            f"{names.house_name(attacker)} attacks {names.house_name(defender)}. "
-            f"**{names.house_name(winner)}** wins ({won}).",
-            4000,
-        ),
-        colour=names.house_colour(winner),
-    )
-    for house, role in ((attacker, "attacker"), (defender, "defender")):
-        embed.add_field(
-            name=clip(f"{names.house_name(house)} ({role})", 256), value=clip(_side(report, house), 1024)
+    fields = {
+        "attacker": names.house_name(attacker, language),
+        "defender": names.house_name(defender, language),
+        "winner": names.house_name(winner, language),
+    }
+    if report.get("tie"):
+        told = words.gettext(
+            "{attacker} attacks {defender}. **{winner}** wins (a tie, won on the Fiefdoms track).", **fields
         )
+    else:
+        told = words.gettext("{attacker} attacks {defender}. **{winner}** wins.", **fields)
+    title = words.gettext("⚔️ Battle in {area}", area=names.area_name(report["area"], language))
+    embed = discord.Embed(
+        title=clip(title, 256), description=clip(told, 4000), colour=names.house_colour(winner)
+    )
+    for house, role in (
+        (attacker, words.gettext("{house} (attacker)", house=fields["attacker"])),
+        (defender, words.gettext("{house} (defender)", house=fields["defender"])),
+    ):
+        embed.add_field(name=clip(role, 256), value=clip(_side(report, house, words), 1024))
     aftermath = report.get("aftermath") or []
     if aftermath:
         embed.add_field(
-            name="Then", value=clip("\n".join(f"• {line}" for line in aftermath), 1024), inline=False
+            name=words.gettext("Then"),
+            value=clip("\n".join(f"• {line}" for line in aftermath), 1024),
+            inline=False,
         )
-    embed.set_footer(text=clip(f"{report.get('game_name', '')} · game {report['game_id']}", 2048))
+    footer = words.gettext("{game} · game {id}", game=report.get("game_name", ""), id=report["game_id"])
+    embed.set_footer(text=clip(footer, 2048))
     return embed

@@ -9,6 +9,7 @@ from typing import Any
 from cogs.screens import strip_house
 from cogs.thrones import names
 from data.thrones import HOUSES
+from i18n import SOURCE_LANGUAGE, translator
 from table.thrones.extras import muster_points
 
 VERBS: tuple[str, ...] = (
@@ -30,14 +31,62 @@ VERBS: tuple[str, ...] = (
 _RAVEN = ("none", "peek", "keep", "bury", "swap")
 _MUSTER_WORDS = ("footman", "knight", "siege", "footman->knight", "footman->siege", "none")
 
-HELP = """\
-**Notation**: one line; the house is implied.
+EXAMPLES = """\
 `orders winterfell=march+1* white-harbor=defense+1` · `bid 3` · `play eddard-stark` · `choose accept`
 `march winterfell -> moat-cailin knight footman, castle-black footman +power` · `march winterfell -> none`
 `raid bay-of-ice -> none` · `consolidate winterfell` · `muster winterfell knight, winterfell ship@bay-of-ice`
-`destroy winterfell footman` · `rank stark lannister` · `raven swap winterfell defense+1` · `raven none`
-Tokens: march-1 march+0 march+1* defense+1 defense+2* support+0 support+1* raid raid* consolidate consolidate*
-Secret decisions: orders, bids, house cards. `/game cards` shows every house's hand and discards."""
+`destroy winterfell footman` · `rank stark lannister` · `raven swap winterfell defense+1` · `raven none`"""
+TOKENS_LINE = (
+    "march-1 march+0 march+1* defense+1 defense+2* support+0 support+1* raid raid* consolidate consolidate*"
+)
+
+
+def help_text(language: str = SOURCE_LANGUAGE) -> str:
+    """The notation part of /game help, in ``language``: the examples stay notation (which reads the names
+    of every language too)."""
+    words = translator(language)
+    lines = [words.gettext("**Notation**: one line; the house is implied."), EXAMPLES]
+    lines.append(words.gettext("Tokens: {tokens}", tokens=TOKENS_LINE))
+    if language != SOURCE_LANGUAGE:
+        example = (
+            f"march {names.area_name('winterfell', language)} -> {names.area_name('moat-cailin', language)} "
+            f"{names.unit_name('knight', language).lower()}"
+        )
+        lines.append(
+            words.gettext(
+                "Areas, houses, cards and units may also be written by their names in {language}: "
+                "`{example}`.",
+                language=words.language_name(language),
+                example=example,
+            )
+        )
+    lines.append(
+        words.gettext(
+            "Secret decisions: orders, bids, house cards. {cards} shows every house's hand and discards.",
+            cards=f"`{words.command('game cards')}`",
+        )
+    )
+    return "\n".join(lines)
+
+
+def localized_word(word: str, language: str) -> str:
+    """A word of notation as a reader of ``language`` names it: ``winterfell`` is "Invernalia" in Spanish,
+    ``winterfell=march+1*`` "Invernalia=Avance +1 (especial)"; verbs, houses and signs stay as written."""
+    if language == SOURCE_LANGUAGE or not word:
+        return word
+    for sign in ("=", "@", "->"):
+        if sign in word and word != sign:
+            head, _, tail = word.partition(sign)
+            return f"{localized_word(head, language)}{sign}{localized_word(tail, language)}"
+    if names.is_area(word):
+        return names.area_name(word, language)
+    if names.is_card(word):
+        return names.card_name(word, language)
+    if word in names.UNIT_KINDS:
+        return names.unit_name(word, language).lower()
+    if word in names.TOKENS:
+        return names.token_label(word, language)
+    return word
 
 
 def next_words(verb: str, words: list[str], last: str, decision: dict[str, Any] | None) -> list[str]:

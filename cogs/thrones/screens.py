@@ -21,6 +21,7 @@ from cogs.screens import Choice, Entry, GameScreens, Pick, Ranking, Reaction, Sc
 from cogs.thrones import answers, battle, guide, looking, march, muster, names, notation, orders, reference
 from cogs.thrones.drafts import unit_pick
 from cogs.thrones.report import report_embed
+from i18n import SOURCE_LANGUAGE
 from table.thrones.extras import Extras
 
 if TYPE_CHECKING:
@@ -37,8 +38,8 @@ class ThronesScreens(GameScreens):
 
     # --- names and words --------------------------------------------------------------------------------
 
-    def seat_name(self, seat: str) -> str:
-        return names.house_name(seat)
+    def seat_name(self, seat: str, language: str = SOURCE_LANGUAGE) -> str:
+        return names.house_name(seat, language)
 
     def seat_colour(self, seat: str) -> int | None:
         return names.house_colour(seat)
@@ -46,8 +47,8 @@ class ThronesScreens(GameScreens):
     def phase_colour(self, phase: str) -> int | None:
         return names.PHASE_COLOURS.get(phase)
 
-    def kind_title(self, kind: str) -> str:
-        return names.kind_title(kind)
+    def kind_title(self, kind: str, language: str = SOURCE_LANGUAGE) -> str:
+        return names.kind_title(kind, language)
 
     def describe(self, line: str, kind: str | None = None) -> str:
         return answers.describe(line, kind)
@@ -55,8 +56,14 @@ class ThronesScreens(GameScreens):
     def group_word(self, word: str) -> str:
         return answers.word(word)
 
-    def winner_line(self, seat: str) -> str:
-        return looking.winner_line(seat)
+    def winner_line(self, seat: str, language: str = SOURCE_LANGUAGE) -> str:
+        return looking.winner_line(seat, language)
+
+    def cards_title(self, language: str = SOURCE_LANGUAGE) -> str | None:
+        return looking.cards_title(language)
+
+    def phase_name(self, phase: str, language: str = SOURCE_LANGUAGE) -> str:
+        return names.phase_name(phase, language)
 
     # --- which generic screen suits a decision ------------------------------------------------------------
 
@@ -127,8 +134,11 @@ class ThronesScreens(GameScreens):
 
     # --- notation, help and looking ---------------------------------------------------------------------
 
-    def help(self) -> str:
-        return notation.HELP
+    def help(self, language: str = SOURCE_LANGUAGE) -> str:
+        return notation.help_text(language)
+
+    def localized_word(self, word: str, language: str) -> str:
+        return notation.localized_word(word, language)
 
     def verbs(self) -> tuple[str, ...]:
         return notation.VERBS
@@ -141,17 +151,19 @@ class ThronesScreens(GameScreens):
     def decision_help(self, payload: dict[str, Any], extras: Extras) -> str:
         return guide.decision_help(payload, extras)
 
-    def reference_topics(self) -> dict[str, tuple[Entry, ...]]:
-        return reference.TOPICS
+    def reference_topics(self, language: str = SOURCE_LANGUAGE) -> dict[str, tuple[Entry, ...]]:
+        return reference.topics(language)
 
-    def reference_embed(self, topic: str, key: str) -> discord.Embed | None:
-        return reference.reference_embed(topic, key)
+    def reference_embed(self, topic: str, key: str, language: str = SOURCE_LANGUAGE) -> discord.Embed | None:
+        return reference.reference_embed(topic, key, language)
 
-    def status(self, readout: Readout, view: dict[str, Any]) -> Status:
-        return looking.status(readout, view)
+    def status(self, readout: Readout, view: dict[str, Any], language: str = SOURCE_LANGUAGE) -> Status:
+        return looking.status(readout, view, language)
 
-    def card_fields(self, view: dict[str, Any], seat: str | None) -> list[tuple[str, str]]:
-        return looking.card_fields(view, seat)
+    def card_fields(
+        self, view: dict[str, Any], seat: str | None, language: str = SOURCE_LANGUAGE
+    ) -> list[tuple[str, str]]:
+        return looking.card_fields(view, seat, language)
 
     def report_embed(self, report: dict[str, Any]) -> discord.Embed | None:
         kind = report.get("report")

@@ -8,15 +8,18 @@ from typing import Any, ClassVar
 from data.thrones import HOUSES
 from data.thrones_names import Named
 from engine.core.decisions import Decision, Event
+from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.thrones import ai
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
+from engine.thrones.names import UnknownName
 from i18n import Localized
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
 from table.thrones.extras import game_extras
+from table.thrones.names import unknown_name
 from table.thrones.report import markdown
 
 # What a battle's story tells after its result, when it follows in the same step.
@@ -80,6 +83,13 @@ class ThronesKind(GameKind):
             for report in found:
                 report["view"] = view
         return found
+
+    def refusal(self, error: IllegalAction) -> TableError:
+        """A name the notation cannot read is refused in the reader's language, with the nearest names in
+        it; other errors keep the engine's words."""
+        if isinstance(error, UnknownName):
+            return TableError(unknown_name(error))
+        return super().refusal(error)
 
     def report_markdown(self, report: dict[str, Any]) -> list[str]:
         return markdown(report)

@@ -204,6 +204,7 @@ def test_a_game_without_a_reference_or_a_topic_says_so(monkeypatch: pytest.Monke
     with pytest.raises(TableError, match=r"Duel \(a test game\), the game of this channel, has no rules"):
         show("duel", "card", "anything")
     assert suggestions("duel", "card", "") == []
-    monkeypatch.setattr(duel, "reference_topics", lambda: {"card": (Entry("one", "One"),)})
-    with pytest.raises(TableError, match=r"has no areas in its rules reference; it has `/rules card`"):
+    monkeypatch.setattr(duel, "reference_topics", lambda language="en": {"card": (Entry("one", "One"),)})
+    no_areas = r"has no such entries in its rules reference \(`/rules area`\); it has `/rules card`"
+    with pytest.raises(TableError, match=no_areas):
         show("duel", "area", "anything")

@@ -58,3 +58,15 @@ def test_the_winner_and_the_game_so_far() -> None:
     assert won.colour is not None and won.colour.value == names.house_colour("greyjoy")
     running = SCREENS.report_embed(long_report(status="active"))
     assert running is not None and (running.description or "").startswith("The game so far, in round 10")
+
+
+def test_the_report_is_told_in_the_games_language() -> None:
+    embed = SCREENS.report_embed(long_report(winner="stark", language="es"))
+    assert embed is not None
+    assert embed.title == "A long game: la partida en cifras"
+    assert (embed.description or "").startswith(
+        "👑 **Casa Stark** gana el Trono de Hierro. La partida terminó"
+    )
+    assert [f.name for f in embed.fields][:2] == ["Clasificación", "Casa Stark"]
+    assert "Batallas: **20** ganadas, **20** perdidas" in (embed.fields[1].value or "")
+    assert len(embed) <= 6000

@@ -63,7 +63,7 @@ async def test_the_closing_act_wins_and_the_finished_game_stays_readable(
         imported = await answer(
             fake, "admin", "mod", "import", file=("old.json", json.dumps(export).encode())
         )
-        assert "is imported as game **1** (active)" in imported.content, imported
+        assert "is imported as game **1** (running)" in imported.content, imported
         game = Game(fake, bot, 1, dict(SEATS))
         for line in rest[:-1]:
             house, action = line.split(": ", 1)

@@ -1,6 +1,7 @@
 """Maester in Spanish, Portuguese and Italian, through the fake Discord: the commands synced with their
-names and descriptions in each language, a game opened in its language, and the answers about a person's
-own notifications and language in theirs."""
+names and descriptions in each language, a game opened in its language, the answers about a person's
+own notifications and language in theirs, and /game help, a refused name, autocomplete and a moderator's
+answer in the reader's language."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord, Json
-from tests.e2e.maester import WAIT, maester_bot, refused
+from tests.e2e.maester import WAIT, Game, maester_bot, refused
 
 
 def _sub(command: Json, name: str) -> Json:
@@ -151,3 +152,55 @@ async def test_the_tables_refusals_and_answers_reach_each_person_in_their_langua
         assert started.content.startswith(
             "✅ Empieza 3-player game. Plazas: Casa Lannister: Bob, Casa Stark: Carol, Casa Baratheon: Alice."
         ), started.content
+
+
+async def test_a_spanish_player_reads_help_refusals_suggestions_and_moderation_in_spanish(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with maester_bot(fake, tmp_path / "maester.sqlite3") as bot:
+        # An English game, created by Dave, who does not play; Alice (Stark) and Dave turn Spanish after.
+        game = await Game.create(fake, bot, creator="dave")
+        fake.user("alice").locale = fake.user("dave").locale = "es-ES"
+
+        helped = await refused(await fake.slash("alice", "game", "help"))
+        assert helped.content.startswith("**Maester** organiza partidas de juegos de tablero"), helped.content
+        assert "`/partida crear`" in helped.content
+        shared = helped.embeds[0]  # then each game's notation (a test game may be registered too)
+        notation = helped.embeds[1]
+        assert "`/partida unirse` ocupa una plaza" in shared["description"]
+        assert "**Votaciones** (cualquier jugador con plaza)" in shared["description"]
+        assert notation["title"] == "Juego de Tronos: El juego de tablero (2.ª edición)"
+        assert "`march Invernalía -> Foso Cailin caballero`" in notation["description"]
+        assert all(len(e["description"]) <= 4096 for e in helped.embeds)
+
+        wrong = await refused(
+            await fake.slash("alice", "game", "act", options={"line": "march Invernalio -> Foso Cailin"})
+        )
+        assert wrong.content == "❌ No hay ninguna zona llamada 'Invernalio'. ¿Querías decir Invernalía?"
+
+        offered = await fake.autocomplete(
+            "alice", "game", "act", focused="line", options={"line": "march invern"}
+        )
+        assert {"name": "march Invernalía", "value": "march winterfell"} in offered
+        houses = await fake.autocomplete("alice", "game", "cards", focused="house", options={"house": "sta"})
+        assert houses == [{"name": "Casa Stark", "value": "stark"}]
+
+        exported = await refused(await fake.slash("dave", "mod", "export"))
+        assert exported.content == (
+            f"**{game.session.name}**, exportada. "
+            "Contiene todos los secretos de la partida: guárdala para ti."
+        )
+
+        # Bob's Discord is English: the same answers in English.
+        english = await refused(await fake.slash("bob", "game", "help"))
+        assert english.content.startswith(
+            "**Maester** hosts play-by-post board games"
+        ) and "`/game create`" in (english.content)
+        wrong = await refused(
+            await fake.slash("bob", "game", "act", options={"line": "march Invernalio -> moat-cailin"})
+        )
+        assert wrong.content == "❌ There is no area called 'Invernalio'. Did you mean Winterfell?"
+        offered = await fake.autocomplete(
+            "bob", "game", "act", focused="line", options={"line": "march winter"}
+        )
+        assert {"name": "march winterfell", "value": "march winterfell"} in offered

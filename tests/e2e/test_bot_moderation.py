@@ -69,7 +69,7 @@ async def test_a_moderator_forces_decisions_and_undoes_them_after_a_preview(
         # An undo shows a preview first; Cancel changes nothing.
         preview = await fake.slash("maester", "mod", "undo", options={"count": 1, "reason": "wrong orders"})
         shown = await refused(preview)
-        assert "This takes back 1 action(s)" in shown.content
+        assert "This takes back 1 action of" in shown.content
         assert f"`baratheon: {BARATHEON_LINE}  (moderator)`" in shown.content
         cancel = await fake.click("maester", shown, label="Cancel")
         await cancel.wait_response(WAIT)
@@ -78,7 +78,7 @@ async def test_a_moderator_forces_decisions_and_undoes_them_after_a_preview(
 
         # A preview the game has moved past is not applied: Alice's orders came in meanwhile.
         stale = await refused(await fake.slash("maester", "mod", "undo", options={"phase": True}))
-        assert "This takes back 2 action(s)" in stale.content
+        assert "This takes back 2 actions of" in stale.content
         await game.act("stark", "orders winterfell=defense+1 white-harbor=defense+1 the-shivering-sea=raid")
         assert session.game.state.orders_revealed  # type: ignore[union-attr]
         click = await fake.click("maester", stale, label="Undo")

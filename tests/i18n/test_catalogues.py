@@ -164,7 +164,7 @@ def test_the_tables_refusals_are_in_the_catalogues_so_each_language_keeps_their_
     found = {entry.message: entry.locations for entry in source_entries()}
     assert found["{house} is taken."] == ("table/table.py",)
     assert found["There is no open game number {number} in this server."] == ("table/access.py",)
-    assert found["The option {option} is given twice."] == ("cogs/new_game.py",)
+    assert found["The option {name} is given twice."] == ("cogs/new_game.py",)
     assert "{count} seat is still empty." in found  # nsaid(...) inside TableError(...)
 
 
