@@ -1,9 +1,18 @@
 """Names and facts of A Game of Thrones that the Discord UI shows, read from the game's data: areas,
-houses and their colours, order tokens, house cards, units, tracks, phases and decision kinds."""
+houses and their colours, order tokens, house cards, units, tracks, phases and decision kinds.
+
+Every name is given in a language (English unless asked): the game's names come from
+``data/thrones/names`` (docs/names.md), the decision kinds' titles from the catalogue (context
+"decision"). The ids stay what the notation reads and writes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from data.thrones import load
+from data.thrones_names import Named
+from data.thrones_names import load as load_names
+from i18n import SOURCE_LANGUAGE, Localized, Said, psaid, say, translator
 
 FACTS = load()
 
@@ -13,39 +22,52 @@ CARDS: tuple[str, ...] = tuple(FACTS.house_cards)
 UNIT_KINDS: tuple[str, ...] = ("footman", "knight", "siege", "ship")
 TRACK_NAMES = {"throne": "Iron Throne", "fiefdoms": "Fiefdoms", "court": "King's Court"}
 PHASE_COLOURS = {"westeros": 0x4A6FA5, "planning": 0x8E6C3A, "action": 0xA33B2A, "over": 0xD4AF37}
-_UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege": "Siege engine", "ship": "Ship"}
-_PLURALS = {"footman": "footmen", "knight": "knights", "siege": "siege engines", "ship": "ships"}
 
-KIND_TITLES = {
-    "orders": "Place your orders",
-    "bid": "Your bid",
-    "house-card": "Choose your house card",
-    "march": "Resolve a march order",
-    "raid": "Resolve a raid order",
-    "consolidate": "Resolve a Consolidate Power order",
-    "muster": "Muster",
-    "support": "Support in a battle",
-    "accept-support": "Accept support?",
-    "retreat": "Retreat",
-    "casualties": "Casualties",
-    "skull-casualties": "Casualties (skulls)",
-    "retreat-losses": "Losses in the retreat",
-    "reconcile": "Reconcile your armies with supply",
-    "raven": "The Messenger Raven",
-    "raven-peek": "The top wildling card",
-    "rank": "Settle a tie",
-    "westeros-choice": "A Westeros card choice",
-    "wildling-destroy": "Wildlings: destroy units",
-    "wildling-swap": "Wildlings: change units",
-    "wildling-muster": "Wildlings: muster",
-    "wildling-discard": "Wildlings: discard a card",
-    "wildling-retrieve": "Wildlings: take a card back",
-    "wildling-track": "Wildlings: choose a track",
-    "wildling-tie": "Wildlings: settle a tie",
-    "tides-redraw": "Tides of Battle",
-    "replace-card": "Play another house card",
-    "blade": "The Valyrian Steel Blade",
+# The title of each decision kind; those that carry out a house card's text are titled by the card.
+KIND_TITLES: dict[str, Localized] = {
+    "orders": psaid("decision", "Place your orders"),
+    "bid": psaid("decision", "Your bid"),
+    "house-card": psaid("decision", "Choose your house card"),
+    "march": psaid("decision", "Resolve a March order"),
+    "raid": psaid("decision", "Resolve a Raid order"),
+    "consolidate": psaid("decision", "Resolve a Consolidate Power order"),
+    "muster": psaid("decision", "Muster"),
+    "support": psaid("decision", "Support in a battle"),
+    "accept-support": psaid("decision", "Accept support?"),
+    "retreat": psaid("decision", "Retreat"),
+    "casualties": psaid("decision", "Casualties"),
+    "skull-casualties": psaid("decision", "Casualties (skulls)"),
+    "retreat-losses": psaid("decision", "Losses in the retreat"),
+    "reconcile": psaid("decision", "Reconcile your armies with supply"),
+    "raven": psaid("decision", "The Messenger Raven"),
+    "raven-peek": psaid("decision", "The top wildling card"),
+    "rank": psaid("decision", "Settle a tie"),
+    "westeros-choice": psaid("decision", "A Westeros card choice"),
+    "wildling-destroy": psaid("decision", "Wildlings: destroy units"),
+    "wildling-swap": psaid("decision", "Wildlings: change units"),
+    "wildling-muster": psaid("decision", "Wildlings: muster"),
+    "wildling-discard": psaid("decision", "Wildlings: discard a card"),
+    "wildling-retrieve": psaid("decision", "Wildlings: take a card back"),
+    "wildling-track": psaid("decision", "Wildlings: choose a track"),
+    "wildling-tie": psaid("decision", "Wildlings: settle a tie"),
+    "preemptive-raid": psaid("decision", "Wildlings: Preemptive Raid"),
+    "tides-redraw": psaid("decision", "Tides of Battle"),
+    "replace-card": psaid("decision", "Play another house card"),
+    "blade": psaid("decision", "The Valyrian Steel Blade"),
+    "port-takeover": psaid("decision", "Ships in a port taken"),
+    "tyrion": Named("house_cards", "tyrion-lannister"),
+    "patchface": Named("house_cards", "patchface"),
+    "doran": Named("house_cards", "doran-martell"),
+    "queen-of-thorns": Named("house_cards", "queen-of-thorns"),
+    "aeron": Named("house_cards", "aeron-damphair"),
+    "cersei": Named("house_cards", "cersei-lannister"),
+    "renly": Named("house_cards", "renly-baratheon"),
 }
+
+
+def _name(category: str, item: str, language: str) -> str | None:
+    entry = load_names()[language].names[category].get(item)
+    return None if entry is None else entry.name
 
 
 def is_area(text: str) -> bool:
@@ -60,15 +82,13 @@ def is_card(text: str) -> bool:
     return text in FACTS.house_cards
 
 
-def area_name(area: str) -> str:
-    info = FACTS.areas.get(area)
-    return info.name if info is not None else area
+def area_name(area: str, language: str = SOURCE_LANGUAGE) -> str:
+    return _name("areas", area, language) or area
 
 
-def house_name(house: str) -> str:
-    """``House Stark``."""
-    info = FACTS.houses.get(house)
-    return info.name if info is not None else f"House {house.title()}"
+def house_name(house: str, language: str = SOURCE_LANGUAGE) -> str:
+    """``House Stark`` (``Casa Stark``...)."""
+    return _name("houses", house, language) or f"House {house.title()}"
 
 
 def house_colour(house: str) -> int | None:
@@ -76,9 +96,8 @@ def house_colour(house: str) -> int | None:
     return int(info.color.lstrip("#"), 16) if info is not None else None
 
 
-def token_name(token: str) -> str:
-    info = FACTS.order_tokens.get(token)
-    return info.name if info is not None else token
+def token_name(token: str, language: str = SOURCE_LANGUAGE) -> str:
+    return _name("orders", token, language) or token
 
 
 def token_is_special(token: str) -> bool:
@@ -86,40 +105,63 @@ def token_is_special(token: str) -> bool:
     return bool(info and info.special)
 
 
-def card_name(card: str) -> str:
-    info = FACTS.house_cards.get(card)
-    return info.name if info is not None else card
+def card_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
+    return _name("house_cards", card, language) or card
 
 
-def tides_name(card: str) -> str:
-    info = FACTS.tides_cards.get(card)
-    return info.name if info else card
+def tides_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
+    return _name("tides_of_battle", card, language) or card
 
 
-def card_label(card: str) -> str:
+def track_name(track: str, language: str = SOURCE_LANGUAGE) -> str:
+    """``Iron Throne``: an influence track's name."""
+    return _name("tracks", track, language) or track
+
+
+def card_label(card: str, language: str = SOURCE_LANGUAGE) -> str:
     """``Tywin Lannister (4)``: the name and the strength."""
     info = FACTS.house_cards.get(card)
-    return f"{info.name} ({info.strength})" if info is not None else card
+    return f"{card_name(card, language)} ({info.strength})" if info is not None else card
 
 
-def card_details(card: str) -> str:
-    """Icons and ability text, for a select option's description."""
+def card_icons(card: str, language: str = SOURCE_LANGUAGE) -> list[str]:
+    """``2 swords``, ``1 fortification``: a house card's icons, in words."""
+    info = FACTS.house_cards.get(card)
+    if info is None:
+        return []
+    words = translator(language)
+    icons = []
+    if info.swords:
+        icons.append(words.ngettext("{count} sword", "{count} swords", info.swords, count=info.swords))
+    if info.fortifications:
+        count = info.fortifications
+        icons.append(words.ngettext("{count} fortification", "{count} fortifications", count, count=count))
+    return icons
+
+
+def card_details(card: str, language: str = SOURCE_LANGUAGE) -> str:
+    """Icons and ability text, for a select option's description. (The ability's text is the game data's,
+    in English for now.)"""
     info = FACTS.house_cards.get(card)
     if info is None:
         return ""
-    icons = []
-    if info.swords:
-        icons.append(f"{info.swords} sword(s)")
-    if info.fortifications:
-        icons.append(f"{info.fortifications} fortification(s)")
+    icons = card_icons(card, language)
     return "; ".join([*icons, info.text] if info.text else icons)
 
 
-def unit_name(kind: str) -> str:
-    return _UNIT_NAMES.get(kind, kind)
+def unit_name(kind: str, language: str = SOURCE_LANGUAGE) -> str:
+    return _name("units", kind, language) or kind
 
 
-def units_text(kinds: list[str]) -> str:
+def unit_word(kind: str, language: str = SOURCE_LANGUAGE, count: int = 1) -> str:
+    """A unit kind in running text, in lower case: ``footman``, ``footmen`` for a ``count`` above one."""
+    entry = load_names()[language].names["units"].get(kind)
+    if entry is None:
+        return kind
+    return (entry.plural or entry.name if count != 1 else entry.name).lower()
+
+
+def units_text(kinds: list[str], language: str = SOURCE_LANGUAGE) -> str:
     """``2 footmen, knight``."""
     counts: dict[str, int] = {}
     for kind in kinds:
@@ -127,9 +169,82 @@ def units_text(kinds: list[str]) -> str:
     parts = []
     for kind in sorted(counts, key=lambda k: UNIT_KINDS.index(k) if k in UNIT_KINDS else 9):
         count = counts[kind]
-        parts.append(kind if count == 1 else f"{count} {_PLURALS.get(kind, kind + 's')}")
-    return ", ".join(parts) or "no units"
+        word = unit_word(kind, language, count)
+        parts.append(word if count == 1 else f"{count} {word}")
+    return ", ".join(parts) or translator(language).gettext("no units")
 
 
-def kind_title(kind: str) -> str:
-    return KIND_TITLES.get(kind, kind.replace("-", " ").capitalize())
+def kind_title(kind: str, language: str = SOURCE_LANGUAGE) -> str:
+    title = KIND_TITLES.get(kind)
+    return kind.replace("-", " ").capitalize() if title is None else title.said_in(language)
+
+
+# --- names as fields of a message, said in the message's language ----------------------------------------
+
+
+@dataclass(frozen=True)
+class InArea:
+    """ "in Winterfell", "en el Nido de Águilas", "nell'Altopiano": an area after the preposition "in", as
+    each language joins them."""
+
+    area: str
+
+    def said_in(self, language: str) -> str:
+        return load_names()[language].in_phrase("areas", self.area)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Names in a row, ``Stark, Lannister``: each said in the message's language."""
+
+    items: tuple[str | Localized, ...]
+
+    def said_in(self, language: str) -> str:
+        return ", ".join(say(item, language) for item in self.items)
+
+
+@dataclass(frozen=True)
+class Units:
+    """``2 footmen, knight`` in the message's language."""
+
+    kinds: tuple[str, ...]
+
+    def said_in(self, language: str) -> str:
+        return units_text(list(self.kinds), language)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit kind in running text, lower case, in the message's language."""
+
+    kind: str
+    count: int = 1
+
+    def said_in(self, language: str) -> str:
+        return unit_word(self.kind, language, self.count)
+
+
+def area(item: str) -> Named:
+    return Named("areas", item)
+
+
+def house(item: str) -> Named:
+    return Named("houses", item)
+
+
+def card(item: str) -> Named:
+    return Named("house_cards", item)
+
+
+def track(item: str) -> Named:
+    return Named("tracks", item)
+
+
+def token(item: str) -> Named:
+    return Named("orders", item)
+
+
+def capitalized(said: Said | str, language: str) -> str:
+    """A label's text with its first letter in upper case (a name may open it in lower case)."""
+    text = say(said, language)
+    return text[:1].upper() + text[1:]

@@ -18,9 +18,22 @@ import discord
 from cogs.ids import CustomId
 from cogs.layout import Layout
 from cogs.screens import Choice, Entry, GameScreens, Pick, Ranking, Reaction, Screen, Status
-from cogs.thrones import answers, battle, guide, looking, march, muster, names, notation, orders, reference
+from cogs.thrones import (
+    answers,
+    battle,
+    guide,
+    looking,
+    march,
+    muster,
+    names,
+    notation,
+    orders,
+    questions,
+    reference,
+)
 from cogs.thrones.drafts import unit_pick
 from cogs.thrones.report import report_embed
+from i18n import SOURCE_LANGUAGE
 from table.thrones.extras import Extras
 
 if TYPE_CHECKING:
@@ -37,8 +50,8 @@ class ThronesScreens(GameScreens):
 
     # --- names and words --------------------------------------------------------------------------------
 
-    def seat_name(self, seat: str) -> str:
-        return names.house_name(seat)
+    def seat_name(self, seat: str, language: str = SOURCE_LANGUAGE) -> str:
+        return names.house_name(seat, language)
 
     def seat_colour(self, seat: str) -> int | None:
         return names.house_colour(seat)
@@ -46,32 +59,39 @@ class ThronesScreens(GameScreens):
     def phase_colour(self, phase: str) -> int | None:
         return names.PHASE_COLOURS.get(phase)
 
-    def kind_title(self, kind: str) -> str:
-        return names.kind_title(kind)
+    def kind_title(self, kind: str, language: str = SOURCE_LANGUAGE) -> str:
+        return names.kind_title(kind, language)
 
-    def describe(self, line: str, kind: str | None = None) -> str:
-        return answers.describe(line, kind)
+    def question(self, decision: dict[str, Any], language: str = SOURCE_LANGUAGE) -> str:
+        return questions.question(decision, language)
 
-    def group_word(self, word: str) -> str:
-        return answers.word(word)
+    def describe(self, line: str, kind: str | None = None, language: str = SOURCE_LANGUAGE) -> str:
+        return answers.describe(line, kind, language)
+
+    def group_word(self, word: str, language: str = SOURCE_LANGUAGE) -> str:
+        return answers.word(word, language)
 
     def winner_line(self, seat: str) -> str:
         return looking.winner_line(seat)
 
     # --- which generic screen suits a decision ------------------------------------------------------------
 
-    def choices(self, decision: dict[str, Any], extras: Extras) -> list[Choice] | None:
-        return answers.choices(decision, extras)
+    def choices(
+        self, decision: dict[str, Any], extras: Extras, language: str = SOURCE_LANGUAGE
+    ) -> list[Choice] | None:
+        return answers.choices(decision, extras, language)
 
-    def pick(self, decision: dict[str, Any], extras: Extras) -> Pick | None:
+    def pick(self, decision: dict[str, Any], extras: Extras, language: str = SOURCE_LANGUAGE) -> Pick | None:
         found = unit_pick(decision, extras)
-        return None if found is None else found.as_pick()
+        return None if found is None else found.as_pick(language)
 
-    def ranking(self, decision: dict[str, Any], extras: Extras) -> Ranking | None:
+    def ranking(
+        self, decision: dict[str, Any], extras: Extras, language: str = SOURCE_LANGUAGE
+    ) -> Ranking | None:
         if decision["kind"] != "rank":
             return None
         houses = tuple(decision["schema"]["houses"])
-        return Ranking(houses, tuple(names.house_name(h) for h in houses), _rank_line)
+        return Ranking(houses, tuple(names.house_name(h, language) for h in houses), _rank_line)
 
     # --- screens of the game's own ----------------------------------------------------------------------
 
