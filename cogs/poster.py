@@ -35,7 +35,8 @@ from cogs import embeds, prompts, vote
 from cogs.common import mentions, missing_permissions
 from cogs.ids import fingerprint
 from cogs.layout import clip
-from cogs.screens import GameScreens, screens_for, screens_of
+from cogs.screens import GameScreens, payload_language, screens_for, screens_of
+from i18n import translator
 from table import prompting
 from table.kinds import DEFAULT_GAME
 from table.outbox import decision_json
@@ -421,16 +422,20 @@ class OutboxPoster:
         await self._send(self._channel(item.target_id), item, **message)
 
     async def _nudge(self, item: OutboxItem) -> None:
-        """A mention in the channel for a player who asked for channel pings: their prompt is in their DMs."""
+        """A mention in the channel for a player who asked for channel pings: their prompt is in their DMs. It
+        speaks to them, in their prompt's language."""
         payload = item.payload
         screens = self._screens(item)
         user = int(payload["user_id"])
         if self._holder(item) != user:
             return
-        house, kind = screens.seat_name(payload["house"]), screens.kind_title(payload["decision"]["kind"])
-        text = (
-            f"<@{user}>, **{payload.get('game_name', '')}**: {house} must decide ({kind}); your prompt is in "
-            "your DMs."
+        language = payload_language(payload)
+        text = translator(language).gettext(
+            "{mention}, **{game}**: {house} must decide ({decision}); your prompt is in your DMs.",
+            mention=f"<@{user}>",
+            game=payload.get("game_name", ""),
+            house=screens.seat_name(payload["house"], language),
+            decision=screens.kind_title(payload["decision"]["kind"], language),
         )
         await self._send(
             self._channel(item.target_id), item, content=clip(text, 2000), allowed_mentions=mentions(user)

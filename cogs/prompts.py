@@ -46,6 +46,7 @@ from cogs.screens import (
     strip_house,
 )
 from i18n import translator
+from table.prompting import Current
 
 __all__ = [
     "OpenModal",
@@ -58,6 +59,7 @@ __all__ = [
     "answer_modal",
     "answer_screen",
     "answered_message",
+    "answered_note",
     "build_prompt",
     "help_embed",
     "private_view",
@@ -193,6 +195,17 @@ def _generic(
         return listed.draw(cid, choices, title, word, layout, screen, language)
     type_button(layout, cid, language=language)
     return [suggested]
+
+
+def answered_note(current: Current) -> str | None:
+    """What a prompt of a secret answer already given says first: the answer, and that it may change."""
+    if current.answer is None:
+        return None
+    language = payload_language(current.payload)
+    described = screens_for(current.payload).describe(current.answer, current.decision["kind"], language)
+    return translator(language).gettext(
+        "You answered: **{answer}**. You can change it until everyone has answered.", answer=described
+    )
 
 
 def answered_message(payload: dict[str, Any], line: str, *, channel: bool, note: str = "") -> PromptMessage:

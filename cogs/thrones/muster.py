@@ -31,6 +31,11 @@ FIRST = Screen("up", ("0",))
 TYPED = "u"  # the "Type the answer" button's first arg: the plan's code follows
 
 
+def _uncapitalized(text: str) -> str:
+    """A muster's words after the area's name: its first letter in lower case (names keep theirs)."""
+    return text[:1].lower() + text[1:]
+
+
 def _cost(combo: str) -> int:
     cost = 0
     for item in combo.split(","):
@@ -60,7 +65,7 @@ def draw(payload: dict[str, Any], extras: Extras, layout: Layout, args: tuple[st
             cost = _cost(combo)
             options.append(
                 option(
-                    f"{name}: {describe_muster_items(combo, language).lower()}",
+                    f"{name}: {_uncapitalized(describe_muster_items(combo, language))}",
                     digit(i + 1),
                     words.ngettext("{count} point", "{count} points", cost, count=cost),
                     chosen[slot] == combo,

@@ -50,7 +50,9 @@ KIND_TITLES: dict[str, Localized] = {
     "wildling-retrieve": psaid("decision", "Wildlings: take a card back"),
     "wildling-track": psaid("decision", "Wildlings: choose a track"),
     "wildling-tie": psaid("decision", "Wildlings: settle a tie"),
-    "preemptive-raid": psaid("decision", "Wildlings: Preemptive Raid"),
+    "preemptive-raid": psaid(
+        "decision", "Wildlings: {card}", card=Named("wildling_cards", "preemptive-raid")
+    ),
     "tides-redraw": psaid("decision", "Tides of Battle"),
     "replace-card": psaid("decision", "Play another house card"),
     "blade": psaid("decision", "The Valyrian Steel Blade"),
@@ -110,6 +112,11 @@ def card_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
 
 
 def tides_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
+    """A Tides of Battle card's name; English keeps the game data's words ("Two" where the names say
+    "+2")."""
+    info = FACTS.tides_cards.get(card)
+    if language == SOURCE_LANGUAGE and info is not None:
+        return info.name
     return _name("tides_of_battle", card, language) or card
 
 
@@ -191,6 +198,16 @@ class InArea:
 
     def said_in(self, language: str) -> str:
         return load_names()[language].in_phrase("areas", self.area)
+
+
+@dataclass(frozen=True)
+class Tides:
+    """A Tides of Battle card's name, in the message's language."""
+
+    card: str
+
+    def said_in(self, language: str) -> str:
+        return tides_name(self.card, language)
 
 
 @dataclass(frozen=True)

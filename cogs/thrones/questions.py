@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cogs.screens import strip_house
-from cogs.thrones.names import InArea, Listed, area, card, house, track
+from cogs.thrones.names import InArea, Listed, Tides, area, card, house, track
 from data.thrones_names import Named
 from i18n import SOURCE_LANGUAGE, Said, nsaid, psaid, said, translator
 
@@ -71,15 +71,15 @@ def _orders(decision: dict[str, Any]) -> Said:
     stars = int(schema["stars"])
     if schema["may_leave_empty"]:
         return said(
-            "You have more areas than orders: place all {count} orders you can (up to {stars} special) and "
-            "leave the other areas empty.",
+            "You have more areas than orders: place all {count} orders you can and leave the other areas "
+            "empty. Special orders allowed: {stars}.",
             count=int(schema["count"]),
             stars=stars,
         )
     count = len(schema["areas"])
     return nsaid(
-        "Place an order on your area (up to {stars} special).",
-        "Place one order on each of your {count} areas (up to {stars} special).",
+        "Place an order on your area. Special orders allowed: {stars}.",
+        "Place one order on each of your {count} areas. Special orders allowed: {stars}.",
         count,
         stars=stars,
     )
@@ -366,7 +366,7 @@ QUESTIONS: dict[str, Question] = {
     "tides-redraw": lambda d: said(
         "Your Tides of Battle card is {card}. Use the Valyrian Steel Blade to discard it and draw another, "
         "which you must keep?",
-        card=Named("tides_of_battle", d["schema"]["card"]),
+        card=Tides(d["schema"]["card"]),
     ),
     "blade": lambda _: said(
         "Use the Valyrian Steel Blade for +1 strength (once a round)? It turns this battle in your favour."
