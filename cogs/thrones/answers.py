@@ -48,8 +48,17 @@ _RAVEN: dict[str, Said] = {
 }
 
 
+# Verbs of the notation that a group of listed answers may show (the raven's swaps: "Swap Winterfell…").
+_VERBS: dict[str, Said] = {
+    "swap": psaid("notation verb", "swap"),
+    "muster": psaid("notation verb", "muster"),
+}
+
+
 def word(word: str, language: str = SOURCE_LANGUAGE) -> str:
     """A word of notation in a person's words: an area, house, card, track or token by its name."""
+    if word in _VERBS:
+        return _VERBS[word].said_in(language)
     if names.is_area(word):
         return names.area_name(word, language)
     if names.is_house(word):

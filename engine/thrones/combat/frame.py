@@ -233,7 +233,6 @@ class CombatFrame(Battle):
                     secret=False,
                     default=Play(weakest_card(choices)),
                     options=tuple(Play(card) for card in choices),
-                    data={"cancelled": self.cancelled},
                 )
             ]
         self._replace(game, house, choices[0] if choices else None)
