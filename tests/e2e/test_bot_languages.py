@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord, Json
-from tests.e2e.maester import WAIT, maester_bot, refused
+from tests.e2e.maester import SEATS, WAIT, Game, embed, maester_bot, refused
 
 
 def _sub(command: Json, name: str) -> Json:
@@ -112,4 +112,28 @@ async def test_a_player_chooses_their_language_and_a_moderator_the_games(
         told = await fake.wait_for(lambda m: "esta partida publica en español" in m.content, WAIT)
         assert not told.ephemeral and told.content.endswith(
             "A partir de ahora, esta partida publica en español en este canal."
+        )
+
+
+async def test_a_spanish_player_is_asked_by_dm_in_spanish_and_answered_in_spanish(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    fake.user(SEATS["lannister"]).locale = "es-ES"  # seen by the bot when Bob joins
+    async with maester_bot(fake, tmp_path / "maester.sqlite3") as bot:
+        game = await Game.create(fake, bot)
+        prompt = await game.dm_prompt("lannister")
+        assert embed(prompt)["title"] == "Casa Lannister: Da tus órdenes", embed(prompt)
+        assert embed(prompt)["description"].startswith("Pon una orden en cada una de tus ")
+        assert "Escribir la respuesta" in prompt.text and "¿Qué puedo hacer aquí?" in prompt.text
+        english = await game.dm_prompt("stark")  # Alice's Discord speaks English
+        assert embed(english)["title"] == "House Stark: Place your orders"
+        helped = await game.click("lannister", prompt, label="¿Qué puedo hacer aquí?")
+        shown = await helped.wait_message(timeout=WAIT)
+        assert shown.ephemeral and embed(shown)["title"] == "❔ Da tus órdenes"
+        assert embed(shown)["description"].startswith("Pon una ficha de Orden, boca abajo,")
+        line = game.decision("lannister").default.format()  # type: ignore[union-attr]
+        recorded = await game.act("lannister", line)
+        assert recorded.content.startswith("✅ Anotado: **"), recorded.content
+        assert recorded.content.endswith("Puedes cambiarlo hasta que todos hayan respondido."), (
+            recorded.content
         )
