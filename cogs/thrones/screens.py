@@ -2,11 +2,11 @@
 
 Its own screens are those of the combinatorial decisions (orders, a march, a muster); units to lose or
 change are a generic "pick N of these", a tie is a generic ranking of houses, and every other decision
-lists its answers. This module only ties the game's parts together: names (:mod:`.names`), answers in
-words (:mod:`.answers`), drafts (:mod:`.drafts`), the screens (:mod:`.orders`, :mod:`.march`,
-:mod:`.muster`), notation (:mod:`.notation`), what anyone may look at (:mod:`.looking`), each decision's
-help (:mod:`.guide`), the rules reference (:mod:`.reference`) and the reports (:mod:`.battle`, the
-end-of-game :mod:`.report`).
+lists its answers. This module only ties the game's parts together: names (:mod:`.names`), what each
+decision asks (:mod:`.questions`), answers in words (:mod:`.answers`), drafts (:mod:`.drafts`), the
+screens (:mod:`.orders`, :mod:`.march`, :mod:`.muster`), notation (:mod:`.notation`), what anyone may look
+at (:mod:`.looking`), each decision's help (:mod:`.guide`), the rules reference (:mod:`.reference`) and the
+reports (:mod:`.battle`, the end-of-game :mod:`.report`).
 """
 
 from __future__ import annotations
