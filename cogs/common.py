@@ -288,14 +288,14 @@ async def say_privately(interaction: discord.Interaction, text: str | None, **kw
 
 def current_decision(table: Table, session: Session, actor: Actor) -> Current | None:
     """The person's decision in the game: the one waiting for them, else a secret one they answered and may
-    still change."""
+    still change; its payload in the person's language."""
     payload = table.my_decision(session.id, actor)
     if payload is not None:
         return Current(payload)
     seat = session.seat_of_user(actor.user_id)
     if seat is None or seat.house is None:
         return None
-    found = current(session, seat.house)
+    found = current(session, seat.house, table.reader_language(actor))
     return found if found is not None and found.answer is not None else None
 
 

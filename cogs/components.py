@@ -5,6 +5,9 @@ a minute ago or before a restart. A click on a decision's prompt is checked in t
 open, the clicker plays the house the prompt is for (others are refused privately), the decision is
 still the one the prompt was drawn for (else the clicker gets a private note and their current prompt).
 The help of a prompt is checked the same way: it may show what only its house may see (a hand of cards).
+
+A click is answered in the clicker's language (the one they chose, else their Discord's): the prompt drawn
+again after it, the notes and the refusals. Their decision's payload carries that language.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from cogs.common import (
 )
 from cogs.ids import CustomId, fingerprint, is_number, is_ours, parse
 from cogs.moderation import on_undo_click
-from cogs.screens import screens_for
+from cogs.screens import payload_language, screens_for
+from i18n import translator
 from table import prompting
 from table.people import Actor
 from table.prompting import Current
@@ -38,8 +42,6 @@ if TYPE_CHECKING:
     from bot import MaesterBot
 
 log = logging.getLogger("maester.components")
-
-CHANGE_NOTE = "You can change it until everyone has answered."
 
 
 def modal_value(data: dict[str, Any], custom_id: str = "line") -> str:
@@ -55,13 +57,6 @@ def modal_value(data: dict[str, Any], custom_id: str = "line") -> str:
         if isinstance(node.get("component"), dict):
             stack.append(node["component"])
     return ""
-
-
-def answered_note(current: Current) -> str | None:
-    if current.answer is None:
-        return None
-    described = screens_for(current.payload).describe(current.answer, current.decision["kind"])
-    return f"You answered: **{described}**. {CHANGE_NOTE}"
 
 
 def in_channel(interaction: discord.Interaction) -> bool:
@@ -132,9 +127,12 @@ class ComponentsCog(commands.Cog):
         session = table.reach(game_id, actor)
         current = current_decision(table, session, actor)
         if current is None:
-            await say_privately(interaction, f"Nothing is waiting for you in **{session.name}** now.")
+            words = translator(table.reader_language(actor))
+            await say_privately(
+                interaction, words.gettext("Nothing is waiting for you in **{game}** now.", game=session.name)
+            )
             return
-        message = self._prompt(session, current, note=answered_note(current))
+        message = self._prompt(session, current, note=prompts.answered_note(current))
         await say_privately(interaction, message.content, embed=message.embed, view=message.view)
 
     async def private(self, interaction: discord.Interaction, cid: CustomId) -> None:
@@ -173,14 +171,22 @@ class ComponentsCog(commands.Cog):
         table = table_of(interaction)
         actor = actor_from(interaction)
         session = table.reach(cid.game_id, actor)
+        words = translator(table.reader_language(actor))
         seat = session.seat_of_user(actor.user_id)
         if seat is None or seat.house != cid.house:
             owner = next((s for s in session.seats if s.house == cid.house), None)
-            who = f" ({owner.label})" if owner is not None else ""
-            named = screens_of_game(session).seat_name(cid.house)
-            await say_privately(
-                interaction, f"This prompt is for {named}'s player{who}; it is not yours to answer."
-            )
+            named = screens_of_game(session).seat_name(cid.house, words.language)
+            if owner is None:
+                text = words.gettext(
+                    "This prompt is for {house}'s player; it is not yours to answer.", house=named
+                )
+            else:
+                text = words.gettext(
+                    "This prompt is for {house}'s player ({player}); it is not yours to answer.",
+                    house=named,
+                    player=owner.label,
+                )
+            await say_privately(interaction, text)
             return
         current = current_decision(table, session, actor)
         if current is None or fingerprint(current.decision, current.answer) != cid.fingerprint:
@@ -189,7 +195,9 @@ class ComponentsCog(commands.Cog):
         if cid.op == "x":
             line = modal_value(data).strip()
             if not line:
-                await say_privately(interaction, "The answer was empty; nothing was submitted.")
+                await say_privately(
+                    interaction, words.gettext("The answer was empty; nothing was submitted.")
+                )
                 return
             await self.submit(interaction, session, actor, current, line)
             return
@@ -209,7 +217,7 @@ class ComponentsCog(commands.Cog):
                 current.payload,
                 extras,
                 reaction.screen,
-                note=answered_note(current),
+                note=prompts.answered_note(current),
                 channel=in_channel(interaction),
             )
             await interaction.response.edit_message(embed=message.embed, view=message.view)
@@ -219,16 +227,22 @@ class ComponentsCog(commands.Cog):
     async def stale(
         self, interaction: discord.Interaction, session: Session, current: Current | None
     ) -> None:
+        words = translator(table_of(interaction).reader_language(actor_from(interaction)))
         if current is None:
             await say_privately(
                 interaction,
-                f"⌛ That prompt is out of date: nothing is waiting for you in **{session.name}** now.",
+                words.gettext(
+                    "⌛ That prompt is out of date: nothing is waiting for you in **{game}** now.",
+                    game=session.name,
+                ),
             )
             return
-        message = self._prompt(session, current, note=answered_note(current))
+        message = self._prompt(session, current, note=prompts.answered_note(current))
         await say_privately(
             interaction,
-            "⌛ That prompt is out of date: the game has moved on. Here is what you are asked now.",
+            words.gettext(
+                "⌛ That prompt is out of date: the game has moved on. Here is what you are asked now."
+            ),
             embed=message.embed,
             view=message.view,
         )
@@ -264,10 +278,12 @@ class ComponentsCog(commands.Cog):
             and after.answer is not None
             and fingerprint(after.decision) == fingerprint(decision)
         ):
-            label = screens_for(after.payload).describe(after.answer, decision["kind"])
-            message = self._prompt(
-                session, after, note=f"✅ Submitted: **{label}**. {CHANGE_NOTE}", channel=channel
+            language = payload_language(after.payload)
+            label = screens_for(after.payload).describe(after.answer, decision["kind"], language)
+            note = translator(language).gettext(
+                "✅ Submitted: **{answer}**. You can change it until everyone has answered.", answer=label
             )
+            message = self._prompt(session, after, note=note, channel=channel)
         else:
             extra = "" if str(outcome.message) == "Recorded." else said_to(interaction, outcome.message)
             message = prompts.answered_message(current.payload, line, channel=channel, note=extra)

@@ -531,20 +531,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
     async def prompt(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with Reply(interaction, ephemeral=True, defer=False) as reply:
             session = find_game(interaction, game)
-            current = current_decision(self.table, session, actor_from(interaction))
-            words = reader_words(interaction)
+            actor = actor_from(interaction)
+            current = current_decision(self.table, session, actor)
             if current is None:
+                words = translator(self.table.reader_language(actor))
                 await reply.send(
                     words.gettext("Nothing is waiting for you in **{game}** now.", game=session.name)
                 )
                 return
-            note = None
-            if current.answer is not None:
-                described = screens_of_game(session).describe(current.answer, current.decision["kind"])
-                note = words.gettext(
-                    "You answered: **{answer}**. You can change it until everyone has answered.",
-                    answer=described,
-                )
+            note = prompts.answered_note(current)
             screen = prompts.answer_screen(current.payload, current.answer)
             extras = prompting.extras(session, current.decision)
             message = prompts.build_prompt(current.payload, extras, screen, note=note)
@@ -575,19 +570,19 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             kind = before.decision["kind"] if before is not None else None
             log.info("game %s: user %s answered %s with /game act", session.id, interaction.user.id, kind)
             after = current_decision(self.table, session, actor)
-            words = reader_words(interaction)
             if str(outcome.message) != "Recorded.":
                 await reply.send(f"✅ {said_to(interaction, outcome.message)}")
+                return
+            words = translator(self.table.reader_language(actor))
+            described = clip(screens_of_game(session).describe(line, kind, words.language), 1500)
+            if after is not None and after.answer is not None:
+                text = words.gettext(
+                    "✅ Recorded: **{answer}**. You can change it until everyone has answered.",
+                    answer=described,
+                )
             else:
-                described = clip(screens_of_game(session).describe(line, kind), 1500)
-                if after is not None and after.answer is not None:
-                    text = words.gettext(
-                        "✅ Recorded: **{answer}**. You can change it until everyone has answered.",
-                        answer=described,
-                    )
-                else:
-                    text = words.gettext("✅ Recorded: **{answer}**.", answer=described)
-                await reply.send(text)
+                text = words.gettext("✅ Recorded: **{answer}**.", answer=described)
+            await reply.send(text)
 
     # --- leaving, coming in, being away ----------------------------------------------------------------
 

@@ -13,14 +13,13 @@ from typing import Any
 import discord
 
 from cogs.ids import CustomId, fingerprint
+from i18n import SOURCE_LANGUAGE, translator
 
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
 PLACEHOLDER = 150
 MENU = 25  # options in one select
 PER_PAGE = 4  # selects in one message, leaving a row for its buttons
-TYPE_LABEL = "Type the answer"
-HELP_LABEL = "What can I do here?"
 HELP_OP = "h"
 
 
@@ -106,13 +105,14 @@ def select(
     )
 
 
-def type_button(layout: Layout, cid: CustomId, *args: object) -> None:
+def type_button(layout: Layout, cid: CustomId, *args: object, language: str = SOURCE_LANGUAGE) -> None:
     """The "Type the answer" button; ``args`` name the draft to prefill the modal with, when they fit."""
     if not cid.fits("t", *args):
         args = ()
-    layout.button(button(cid, "t", *args, label=TYPE_LABEL, style=discord.ButtonStyle.secondary))
+    label = translator(language).gettext("Type the answer")
+    layout.button(button(cid, "t", *args, label=label, style=discord.ButtonStyle.secondary))
 
 
-def help_button(layout: Layout, cid: CustomId) -> None:
+def help_button(layout: Layout, cid: CustomId, language: str = SOURCE_LANGUAGE) -> None:
     """The "What can I do here?" button: the decision's help, shown privately (it changes no screen)."""
-    layout.button(button(cid, HELP_OP, label=HELP_LABEL))
+    layout.button(button(cid, HELP_OP, label=translator(language).gettext("What can I do here?")))

@@ -19,6 +19,7 @@ from typing import Any
 from cogs.ids import NONE, CustomId, is_number
 from cogs.layout import MENU, PLACEHOLDER, Layout, button, clip, option, select, type_button
 from cogs.screens import Choice, OpenModal, Reaction, Screen, Show, Submit, plain_word
+from i18n import SOURCE_LANGUAGE, translator
 
 OPS = frozenset({"c", "g"})
 
@@ -30,12 +31,15 @@ class Group:
 
 
 def group_choices(
-    listed: list[Choice], limit: int = MENU, word: Callable[[str], str] = plain_word
+    listed: list[Choice],
+    limit: int = MENU,
+    word: Callable[[str], str] = plain_word,
+    language: str = SOURCE_LANGUAGE,
 ) -> list[Group] | None:
     """Too many choices for one select: group them by their first words (the area of a raven swap, of a
     consolidate order), so that a first select picks the group and a second the choice. ``word`` shows a
-    word of notation in a group's label. None when no grouping gives at most ``limit`` groups of at most
-    ``limit`` choices."""
+    word of notation in a group's label (in ``language``). None when no grouping gives at most ``limit``
+    groups of at most ``limit`` choices."""
     if len(listed) <= limit:
         return None
     for depth in range(2, 6):
@@ -49,9 +53,14 @@ def group_choices(
                     groups.append(Group(listed[members[0]].label, (members[0],)))
                 else:
                     words = " ".join(word(w) for w in key.split()[1:])
-                    groups.append(
-                        Group(f"{words[:1].upper()}{words[1:]}… ({len(members)} choices)", tuple(members))
+                    label = translator(language).ngettext(
+                        "{words}… ({count} choice)",
+                        "{words}… ({count} choices)",
+                        len(members),
+                        words=f"{words[:1].upper()}{words[1:]}",
+                        count=len(members),
                     )
+                    groups.append(Group(label, tuple(members)))
             return groups
     return None
 
@@ -63,20 +72,31 @@ def draw(
     word: Callable[[str], str],
     layout: Layout,
     screen: Screen,
+    language: str = SOURCE_LANGUAGE,
 ) -> list[str]:
-    """The choices in ``layout`` (``title`` is the decision kind's, for the placeholder); the body's lines."""
+    """The choices in ``layout`` (``title`` is the decision kind's, for the placeholder), in ``language``;
+    the body's lines."""
+    words = translator(language)
     if len(listed) <= MENU:
         options = [option(c.label, str(i), c.description) for i, c in enumerate(listed)]
         layout.select(select(cid, "c", options=options, placeholder=clip(title, PLACEHOLDER)))
-        type_button(layout, cid)
+        type_button(layout, cid, language=language)
         return []
-    groups = group_choices(listed, word=word)
+    groups = group_choices(listed, word=word, language=language)
     if groups is None:
         options = [option(c.label, str(i), c.description) for i, c in enumerate(listed[: MENU - 1])]
-        options.append(option("Something else: type it…", "t"))
-        layout.select(select(cid, "c", options=options, placeholder="Choose, or type another answer"))
-        type_button(layout, cid)
-        return [f"{len(listed)} answers are possible; the menu shows the first {MENU - 1}."]
+        options.append(option(words.gettext("Something else: type it…"), "t"))
+        placeholder = words.gettext("Choose, or type another answer")
+        layout.select(select(cid, "c", options=options, placeholder=placeholder))
+        type_button(layout, cid, language=language)
+        shown = MENU - 1
+        return [
+            words.gettext(
+                "{count} answers are possible; the menu shows the first {shown}.",
+                count=len(listed),
+                shown=shown,
+            )
+        ]
     group = None
     if screen.op == "g" and screen.args and screen.args[0] != NONE:
         group = int(screen.args[0])
@@ -87,14 +107,14 @@ def draw(
             option(g.label, f"c{g.members[0]}" if len(g.members) == 1 else f"g{i}")
             for i, g in enumerate(groups)
         ]
-        layout.select(select(cid, "g", options=options, placeholder="Choose"))
-        type_button(layout, cid)
+        layout.select(select(cid, "g", options=options, placeholder=words.gettext("Choose")))
+        type_button(layout, cid, language=language)
         return []
     members = groups[group].members
     options = [option(listed[i].label, str(i), listed[i].description) for i in members]
     layout.select(select(cid, "c", options=options, placeholder=clip(groups[group].label, PLACEHOLDER)))
-    layout.button(button(cid, "g", NONE, label="◀ Back"))
-    type_button(layout, cid)
+    layout.button(button(cid, "g", NONE, label=words.gettext("◀ Back")))
+    type_button(layout, cid, language=language)
     return []
 
 

@@ -14,26 +14,29 @@ from __future__ import annotations
 from cogs.ids import CustomId
 from cogs.layout import MENU, Layout, button, option, select, type_button
 from cogs.screens import Pick, Submit
+from i18n import SOURCE_LANGUAGE, translator
 
 OPS = frozenset({"d", "dn"})
 
 
-def draw(cid: CustomId, pick: Pick, layout: Layout) -> list[str]:
-    """The multi-select in ``layout``; the body's lines."""
+def draw(cid: CustomId, pick: Pick, layout: Layout, language: str = SOURCE_LANGUAGE) -> list[str]:
+    """The multi-select in ``layout``, in ``language``; the body's lines."""
+    words = translator(language)
     options = [option(label, str(i)) for i, label in enumerate(pick.labels[:MENU])]
     high = min(pick.high, len(options))
     low = min(pick.low, high)
     body = []
     if high > 0 and pick.low <= len(options):
-        count = str(low) if low == high else f"{low} to {high}"
-        layout.select(
-            select(cid, "d", options=options, placeholder=f"Choose {count} {pick.what}", low=low, high=high)
-        )
+        layout.select(select(cid, "d", options=options, placeholder=pick.placeholder, low=low, high=high))
     if len(pick.labels) > MENU:
-        body.append(f"Only the first {MENU} fit in the menu; type the answer to name others.")
+        body.append(
+            words.gettext(
+                "Only the first {count} fit in the menu; type the answer to name others.", count=MENU
+            )
+        )
     if pick.low == 0:
-        layout.button(button(cid, "dn", label="None"))
-    type_button(layout, cid)
+        layout.button(button(cid, "dn", label=words.gettext("None")))
+    type_button(layout, cid, language=language)
     return body
 
 

@@ -524,7 +524,8 @@ class OutboxPoster:
         await self._send(self._channel(item.target_id), item, **message)
 
     async def _nudge(self, item: OutboxItem) -> None:
-        """A mention in the channel for a player who asked for channel pings: their prompt is in their DMs."""
+        """A mention in the channel for a player who asked for channel pings: their prompt is in their DMs. It
+        speaks to them, in their prompt's language."""
         payload = item.payload
         screens = self._screens(item)
         user = int(payload["user_id"])

@@ -2,7 +2,8 @@
 components turned into the next screen, an answer to submit, or a modal to type one; for any game.
 
 The payload names its game (``"game"``; a payload stored before games were plugins names none and is A
-Game of Thrones'), whose screens (:mod:`cogs.screens`) give the words and say how each decision is asked:
+Game of Thrones') and its reader's language (``"language"``; English for a payload stored before prompts
+had one), and the game's screens (:mod:`cogs.screens`) give the words and say how each decision is asked:
 by a screen of the game's own, or by a generic one (listed choices: :mod:`cogs.listed`; pick N of these:
 :mod:`cogs.pick`; order these: :mod:`cogs.ranking`). Everything here is a pure function of the payload,
 the game's prompt extras and the custom id: no prompt lives in memory, so a click is handled the same
@@ -40,9 +41,12 @@ from cogs.screens import (
     Screen,
     Show,
     Submit,
+    payload_language,
     screens_for,
     strip_house,
 )
+from i18n import translator
+from table.prompting import Current
 
 __all__ = [
     "OpenModal",
@@ -55,6 +59,7 @@ __all__ = [
     "answer_modal",
     "answer_screen",
     "answered_message",
+    "answered_note",
     "build_prompt",
     "help_embed",
     "private_view",
@@ -77,44 +82,66 @@ class PromptMessage:
     view: discord.ui.View | None
 
 
-def _due(due_at: float | None) -> str:
-    return f"Answer by <t:{int(due_at)}:f> (<t:{int(due_at)}:R>)." if due_at else ""
+def _due(due_at: float | None, language: str) -> str:
+    if not due_at:
+        return ""
+    return translator(language).gettext(
+        "Answer by {date} ({relative}).", date=f"<t:{int(due_at)}:f>", relative=f"<t:{int(due_at)}:R>"
+    )
 
 
-def _title(screens: GameScreens, decision: dict[str, Any], limit: int) -> str:
-    return clip(f"{screens.seat_name(decision['house'])}: {screens.kind_title(decision['kind'])}", limit)
+def _title(screens: GameScreens, decision: dict[str, Any], limit: int, language: str) -> str:
+    seat = screens.seat_name(decision["house"], language)
+    return clip(f"{seat}: {screens.kind_title(decision['kind'], language)}", limit)
 
 
 def _embed(
     screens: GameScreens, payload: dict[str, Any], body: list[str], note: str | None = None
 ) -> discord.Embed:
     decision = payload["decision"]
-    lines = [decision["prompt"]]
+    language = payload_language(payload)
+    words = translator(language)
+    lines = [screens.question(decision, language)]
     if body:
         lines += ["", *body]
-    due = _due(payload.get("due_at"))
+    due = _due(payload.get("due_at"), language)
     if due:
         lines += ["", due]
     if note:
         lines = [note, "", *lines]
     embed = discord.Embed(
-        title=_title(screens, decision, 256),
+        title=_title(screens, decision, 256, language),
         description=clip("\n".join(lines), 4000),
         colour=screens.seat_colour(decision["house"]),
     )
-    embed.set_footer(
-        text=clip(
-            f"{payload.get('game_name', '')} · game {payload['game_id']} · or answer with /game act", 2048
-        )
+    footer = words.gettext(
+        "{game} · game {number} · or answer with {command}",
+        game=payload.get("game_name", ""),
+        number=payload["game_id"],
+        command=words.command("game act"),
     )
+    embed.set_footer(text=clip(footer, 2048))
     return embed
 
 
 def _content(screens: GameScreens, payload: dict[str, Any], channel: bool) -> str:
-    seat = screens.seat_name(payload["decision"]["house"])
+    language = payload_language(payload)
+    words = translator(language)
+    seat = screens.seat_name(payload["decision"]["house"], language)
+    game = payload.get("game_name", "")
     if channel:
-        return f"<@{payload['user_id']}>, {seat} must decide in **{payload.get('game_name', '')}**."
-    return f"**{payload.get('game_name', '')}** (game {payload['game_id']}): a decision for {seat}."
+        return words.gettext(
+            "{mention}, {house} must decide in **{game}**.",
+            mention=f"<@{payload['user_id']}>",
+            house=seat,
+            game=game,
+        )
+    return words.gettext(
+        "**{game}** (game {number}): a decision for {house}.",
+        game=game,
+        number=payload["game_id"],
+        house=seat,
+    )
 
 
 def build_prompt(
@@ -132,10 +159,11 @@ def build_prompt(
     cid = root_id(payload)
     screen = screen if screen is not None and screen.op else screens.first_screen(payload) or Screen()
     layout = Layout()
+    language = payload_language(payload)
     body = screens.build(payload, extras, layout, screen)
     if body is None:
-        body = _generic(screens, decision, extras, cid, layout, screen)
-    help_button(layout, cid)
+        body = _generic(screens, decision, extras, cid, layout, screen, language)
+    help_button(layout, cid, language)
     layout.view.stop()  # never kept by discord.py: clicks are handled from the custom id alone
     return PromptMessage(
         _content(screens, payload, channel), _embed(screens, payload, body, note), layout.view
@@ -143,27 +171,55 @@ def build_prompt(
 
 
 def _generic(
-    screens: GameScreens, decision: dict[str, Any], extras: Any, cid: CustomId, layout: Layout, screen: Screen
+    screens: GameScreens,
+    decision: dict[str, Any],
+    extras: Any,
+    cid: CustomId,
+    layout: Layout,
+    screen: Screen,
+    language: str,
 ) -> list[str]:
     """A decision the game does not draw itself, on the first generic screen that suits it."""
-    suggested = f"Suggested: {screens.describe(decision['default'], decision['kind'])}."
-    if (order := screens.ranking(decision, extras)) is not None:
-        return ranking.draw(cid, order, layout, screen)
-    if (chosen := screens.pick(decision, extras)) is not None:
-        return [*pick.draw(cid, chosen, layout), suggested]
-    if choices := screens.choices(decision, extras):
-        title = screens.kind_title(decision["kind"])
-        return listed.draw(cid, choices, title, screens.group_word, layout, screen)
-    type_button(layout, cid)
+    described = screens.describe(decision["default"], decision["kind"], language)
+    suggested = translator(language).gettext("Suggested: {answer}.", answer=described)
+    if (order := screens.ranking(decision, extras, language)) is not None:
+        return ranking.draw(cid, order, layout, screen, language)
+    if (chosen := screens.pick(decision, extras, language)) is not None:
+        return [*pick.draw(cid, chosen, layout, language), suggested]
+    if choices := screens.choices(decision, extras, language):
+        title = screens.kind_title(decision["kind"], language)
+
+        def word(text: str) -> str:
+            return screens.group_word(text, language)
+
+        return listed.draw(cid, choices, title, word, layout, screen, language)
+    type_button(layout, cid, language=language)
     return [suggested]
+
+
+def answered_note(current: Current) -> str | None:
+    """What a prompt of a secret answer already given says first: the answer, and that it may change."""
+    if current.answer is None:
+        return None
+    language = payload_language(current.payload)
+    described = screens_for(current.payload).describe(current.answer, current.decision["kind"], language)
+    return translator(language).gettext(
+        "You answered: **{answer}**. You can change it until everyone has answered.", answer=described
+    )
 
 
 def answered_message(payload: dict[str, Any], line: str, *, channel: bool, note: str = "") -> PromptMessage:
     """The prompt once answered for good: what was chosen, and no components."""
     screens = screens_for(payload)
     decision = payload["decision"]
-    who = screens.seat_name(decision["house"]) if channel else "You"
-    text = f"✅ {who} answered: **{screens.describe(line, decision['kind'])}**"
+    language = payload_language(payload)
+    words = translator(language)
+    answer = screens.describe(line, decision["kind"], language)
+    if channel:
+        seat = screens.seat_name(decision["house"], language)
+        text = words.gettext("✅ {house} answered: **{answer}**", house=seat, answer=answer)
+    else:
+        text = words.gettext("✅ You answered: **{answer}**", answer=answer)
     embed = _embed(screens, payload, [], text + (f"\n{note}" if note else ""))
     return PromptMessage(None, embed, None)
 
@@ -172,8 +228,9 @@ def help_embed(payload: dict[str, Any], extras: Any) -> discord.Embed:
     """What the "What can I do here?" button shows: the game's help for the decision."""
     screens = screens_for(payload)
     decision = payload["decision"]
+    language = payload_language(payload)
     return discord.Embed(
-        title=clip(f"❔ {screens.kind_title(decision['kind'])}", 256),
+        title=clip(f"❔ {screens.kind_title(decision['kind'], language)}", 256),
         description=clip(screens.decision_help(payload, extras), 4000),
         colour=screens.seat_colour(decision["house"]),
     )
@@ -182,18 +239,20 @@ def help_embed(payload: dict[str, Any], extras: Any) -> discord.Embed:
 def answer_modal(payload: dict[str, Any], prefill: str) -> discord.ui.Modal:
     """The "type the answer" modal: one notation line, prefilled (the default, or the draft so far)."""
     decision = payload["decision"]
+    language = payload_language(payload)
+    words = translator(language)
     modal = discord.ui.Modal(
-        title=_title(screens_for(payload), decision, 45),
+        title=_title(screens_for(payload), decision, 45, language),
         custom_id=root_id(payload).with_op("x").encode(),
         timeout=None,
     )
     modal.add_item(
         discord.ui.TextInput(
-            label="Your answer, in notation",
+            label=clip(words.gettext("Your answer, in notation"), 45),
             custom_id="line",
             style=discord.TextStyle.paragraph,
             default=clip(prefill, 4000),
-            placeholder=clip(f"e.g. {strip_house(decision['default'])}", 100),
+            placeholder=clip(words.gettext("e.g. {example}", example=strip_house(decision["default"])), 100),
             max_length=4000,
         )
     )
@@ -206,20 +265,21 @@ def react(payload: dict[str, Any], extras: Any, cid: CustomId, values: list[str]
     does not fit the decision (an edited or garbled id): the caller treats it as a stale prompt."""
     screens = screens_for(payload)
     decision = payload["decision"]
+    language = payload_language(payload)
     default = strip_house(decision["default"])
     if cid.op == "t":
         return OpenModal(_typed_prefill(screens, payload, extras, cid.args) or default)
     if cid.op == HELP_OP:
         return ShowHelp(help_embed(payload, extras))
     if cid.op in listed.OPS:
-        return listed.react(screens.choices(decision, extras) or [], default, cid, values)
+        return listed.react(screens.choices(decision, extras, language) or [], default, cid, values)
     if cid.op in pick.OPS:
-        chosen = screens.pick(decision, extras)
+        chosen = screens.pick(decision, extras, language)
         if chosen is None:
             raise ValueError("not a decision to pick from")
         return pick.react(chosen, cid, values)
     if cid.op in ranking.OPS:
-        order = screens.ranking(decision, extras)
+        order = screens.ranking(decision, extras, language)
         if order is None:
             raise ValueError("not a decision to rank")
         return ranking.react(order, cid, values)

@@ -20,9 +20,19 @@ import discord
 from cogs.ids import CustomId, digit, undigit
 from cogs.layout import Layout, button, option, select, type_button
 from cogs.screens import Ranking, Reaction, Screen, Show, Submit
+from i18n import SOURCE_LANGUAGE, Said, said, translator
 
 OPS = frozenset({"r", "rs", "rk"})
 TYPED = "r"  # the "Type the answer" button's first arg on a ranking: the code follows
+# The question of each place (a ranking has at most six items: the seats of A Game of Thrones).
+PLACES: dict[int, Said] = {
+    1: said("Who comes first?"),
+    2: said("Who comes second?"),
+    3: said("Who comes third?"),
+    4: said("Who comes fourth?"),
+    5: said("Who comes fifth?"),
+    6: said("Who comes next?"),
+}
 
 
 @dataclass(frozen=True)
@@ -59,32 +69,34 @@ class RankDraft:
         return self.ranking.line([self.ranking.items[i] for i in self.picked])
 
 
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth"}.get(n, f"{n}th")
-
-
-def draw(cid: CustomId, ranking: Ranking, layout: Layout, screen: Screen) -> list[str]:
-    """The ranking so far (its code is the screen's first arg) in ``layout``; the body's lines."""
+def draw(
+    cid: CustomId, ranking: Ranking, layout: Layout, screen: Screen, language: str = SOURCE_LANGUAGE
+) -> list[str]:
+    """The ranking so far (its code is the screen's first arg) in ``layout``, in ``language``; the body's
+    lines."""
+    words = translator(language)
     draft = RankDraft.start(ranking, screen.args[0] if screen.args else "")
     labels = ranking.labels
     if draft.left:
         options = [option(labels[i], digit(i)) for i in draft.left]
-        place = _ordinal(len(draft.picked) + 1)
-        layout.select(select(cid, "rs", draft.code, options=options, placeholder=f"Who comes {place}?"))
+        placeholder = PLACES.get(len(draft.picked) + 1, PLACES[6]).said_in(language)
+        layout.select(select(cid, "rs", draft.code, options=options, placeholder=placeholder))
     layout.button(
         button(
             cid,
             "rk",
             draft.code,
-            label="Submit ranking",
+            label=words.gettext("Submit ranking"),
             style=discord.ButtonStyle.success,
             disabled=not draft.complete,
         )
     )
-    layout.button(button(cid, "r", "", label="Start over", disabled=not draft.picked))
-    type_button(layout, cid, TYPED, draft.code)
+    layout.button(button(cid, "r", "", label=words.gettext("Start over"), disabled=not draft.picked))
+    type_button(layout, cid, TYPED, draft.code, language=language)
     so_far = [f"{n}. {labels[i]}" for n, i in enumerate(draft.picked, start=1)]
-    return ["Best first. So far: " + (", ".join(so_far) if so_far else "nobody yet") + "."]
+    if not so_far:
+        return [words.gettext("Best first. So far: nobody yet.")]
+    return [words.gettext("Best first. So far: {ranked}.", ranked=", ".join(so_far))]
 
 
 def react(ranking: Ranking, cid: CustomId, values: list[str]) -> Reaction:

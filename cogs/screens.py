@@ -17,6 +17,10 @@ explain each decision behind the "What can I do here?" button of its prompts
 A screen is a pure function of the decision's payload, the game's prompt extras (see
 :meth:`table.kind.GameKind.extras`) and a :class:`Screen` (an op and its args, from a custom id): no prompt
 lives in memory, so a click is handled the same after a restart.
+
+Prompts speak their reader's language: the payload carries it (:func:`payload_language`), and every word a
+game gives the shared machinery (names, titles, answers in words, the question itself:
+:meth:`GameScreens.question`) is asked for in a language. What is submitted stays the game's notation.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from data.games import game
-from i18n import SOURCE_LANGUAGE, translator
+from i18n import LANGUAGES, SOURCE_LANGUAGE, translator
 from table.kinds import DEFAULT_GAME
 from table.text import MAX_LINE
 
@@ -86,13 +90,13 @@ class Choice:
 
 @dataclass(frozen=True)
 class Pick:
-    """Pick between ``low`` and ``high`` of ``labels`` (units to lose, say); ``what`` ends the placeholder
-    "Choose 2 …" ("unit(s) to destroy"), and ``line`` turns the chosen indices into the answer."""
+    """Pick between ``low`` and ``high`` of ``labels`` (units to lose, say); ``placeholder`` says so in the
+    reader's words ("Choose 2 units to destroy"), and ``line`` turns the chosen indices into the answer."""
 
     labels: tuple[str, ...]
     low: int
     high: int
-    what: str
+    placeholder: str
     line: Callable[[list[int]], str]
 
 
@@ -141,21 +145,46 @@ def plain_word(word: str) -> str:
     return word.replace("-", " ")
 
 
-def answer_lines(decision: dict[str, Any], describe: Callable[[str], str], shown: int = 12) -> list[str]:
+def payload_language(payload: dict[str, Any]) -> str:
+    """The language a prompt payload is drawn in: its reader's; English for a payload stored before
+    prompts had one."""
+    language = payload.get("language")
+    return language if language in LANGUAGES else SOURCE_LANGUAGE
+
+
+def answer_lines(
+    decision: dict[str, Any], describe: Callable[[str], str], language: str = SOURCE_LANGUAGE, shown: int = 12
+) -> list[str]:
     """The part of a decision's help every game shares: its listed answers in notation, each as a person
     reads it (the first ``shown``), an example, and the ways to answer."""
+    words = translator(language)
     listed = [strip_house(o) for o in decision.get("options") or []]
     lines = []
     if listed:
-        lines.append("**Your answers**, in notation:")
+        lines.append(words.gettext("**Your answers**, in notation:"))
         for answer in listed[:shown]:
             read = describe(answer)
             same = read.lower() == plain_word(answer).lower()
             lines.append(f"`{answer}`" if same else f"`{answer}`: {read}")
         if len(listed) > shown:
-            lines.append(f"… and {len(listed) - shown} more (the menu lists them all).")
-    lines.append(f"**Example**: `{strip_house(decision['default'])}` (the suggested answer).")
-    lines.append("Answer with the menu, the **Type the answer** button, or `/game act`.")
+            more = len(listed) - shown
+            lines.append(
+                words.ngettext(
+                    "… and {count} more (the menu lists them all).",
+                    "… and {count} more (the menu lists them all).",
+                    more,
+                    count=more,
+                )
+            )
+    example = strip_house(decision["default"])
+    lines.append(words.gettext("**Example**: `{example}` (the suggested answer).", example=example))
+    lines.append(
+        words.gettext(
+            "Answer with the menu, the **{button}** button, or `{command}`.",
+            button=words.gettext("Type the answer"),
+            command=words.command("game act"),
+        )
+    )
     return lines
 
 
@@ -183,11 +212,17 @@ class GameScreens:
         """The title of a decision kind ("Place your orders"), in ``language``."""
         return kind.replace("-", " ").capitalize()
 
-    def describe(self, line: str, kind: str | None = None) -> str:
+    def question(self, decision: dict[str, Any], language: str = SOURCE_LANGUAGE) -> str:
+        """What a decision asks, in ``language``. By default the engine's own words (its ``prompt``, in
+        English); a game words each kind of decision from its ``data`` (see
+        :class:`engine.core.decisions.Decision`)."""
+        return str(decision["prompt"])
+
+    def describe(self, line: str, kind: str | None = None, language: str = SOURCE_LANGUAGE) -> str:
         """An answer (notation, with or without ``house:``) in a person's words."""
         return plain_word(strip_house(line))
 
-    def group_word(self, word: str) -> str:
+    def group_word(self, word: str, language: str = SOURCE_LANGUAGE) -> str:
         """A word of notation as a group's label shows it (when many choices are grouped by first words)."""
         return plain_word(word)
 
@@ -201,18 +236,22 @@ class GameScreens:
 
     # --- which generic screen suits a decision ------------------------------------------------------------
 
-    def choices(self, decision: dict[str, Any], extras: Any) -> list[Choice] | None:
+    def choices(
+        self, decision: dict[str, Any], extras: Any, language: str = SOURCE_LANGUAGE
+    ) -> list[Choice] | None:
         """The answers a decision offers as a list, when it can be one (its options, labelled)."""
         if decision.get("options") is None:
             return None
         listed = [strip_house(o) for o in decision["options"]]
-        return [Choice(action, self.describe(action, decision["kind"])) for action in listed]
+        return [Choice(action, self.describe(action, decision["kind"], language)) for action in listed]
 
-    def pick(self, decision: dict[str, Any], extras: Any) -> Pick | None:
+    def pick(self, decision: dict[str, Any], extras: Any, language: str = SOURCE_LANGUAGE) -> Pick | None:
         """The "pick N of these" a decision is, if it is one (asked before :meth:`choices`)."""
         return None
 
-    def ranking(self, decision: dict[str, Any], extras: Any) -> Ranking | None:
+    def ranking(
+        self, decision: dict[str, Any], extras: Any, language: str = SOURCE_LANGUAGE
+    ) -> Ranking | None:
         """The "order these" a decision is, if it is one (asked before :meth:`pick`)."""
         return None
 
@@ -315,14 +354,17 @@ class GameScreens:
 
     def decision_help(self, payload: dict[str, Any], extras: Any) -> str:
         """What a prompt's "What can I do here?" button shows, privately, in Markdown (at most 4,000
-        characters; more is cut): what the decision means, its legal answers in notation with an example,
-        and the rules that bear on it. By default: the prompt and the listed answers."""
+        characters; more is cut), in the payload's language: what the decision means, its legal answers in
+        notation with an example, and the rules that bear on it. By default: the question and the listed
+        answers."""
         decision = payload["decision"]
+        language = payload_language(payload)
 
         def describe(line: str) -> str:
-            return self.describe(line, decision["kind"])
+            return self.describe(line, decision["kind"], language)
 
-        return "\n".join([decision["prompt"], "", *answer_lines(decision, describe)])
+        question = self.question(decision, language)
+        return "\n".join([question, "", *answer_lines(decision, describe, language)])
 
     # --- the rules reference ----------------------------------------------------------------------------
 

@@ -90,6 +90,11 @@ class Localized(Protocol):
     def said_in(self, language: str) -> str: ...
 
 
+# Field values that are never Localized: checked first, as a Protocol's isinstance is slow (prompts format
+# thousands of fields).
+_PLAIN = (str, int, float)
+
+
 def say(text: str | Localized, language: str) -> str:
     """``text`` in ``language``: a plain string is already words (a name a person gave, a quoted input)."""
     return text if isinstance(text, str) else text.said_in(language)
@@ -121,7 +126,9 @@ class Translator:
             return text
         return text.format(
             **{
-                name: say(value, self.language) if isinstance(value, Localized) else value
+                name: value
+                if isinstance(value, _PLAIN) or not isinstance(value, Localized)
+                else say(value, self.language)
                 for name, value in fields.items()
             }
         )

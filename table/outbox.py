@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.decisions import Decision, Event
@@ -33,6 +34,7 @@ def decision_json(decision: Decision) -> dict[str, Any]:
         if decision.options is None
         else [format_line(decision.house, a) for a in decision.options],
         "schema": decision.schema,
+        "data": decision.data,
     }
 
 
@@ -73,10 +75,15 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
 
 
 def prompt_items(
-    session: Session, decisions: list[Decision], pings: dict[int, str] | None = None
+    session: Session,
+    decisions: list[Decision],
+    pings: dict[int, str] | None = None,
+    language: Callable[[int], str] | None = None,
 ) -> list[dict[str, Any]]:
     """Prompts for decisions new to human players, by DM; and a mention in the channel for those who
-    asked for channel pings (``pings``: user id -> "dm" or "channel")."""
+    asked for channel pings (``pings``: user id -> "dm" or "channel"). Each is worded in its player's
+    ``language`` (user id -> language: see :meth:`table.table.Table.language_for`; the game's when not
+    given), which the payload carries: the prompt is drawn when it is posted."""
     items = []
     for decision in decisions:
         seat = session.seat_of_house(decision.house)
@@ -91,6 +98,7 @@ def prompt_items(
             "user_id": seat.user_id,
             "decision": decision_json(decision),
             "due_at": None if deadline is None else deadline.due_at,
+            "language": session.settings.language if language is None else language(seat.user_id),
         }
         items.append(item("prompt", "user", seat.user_id, **payload))
         if (pings or {}).get(seat.user_id) == "channel":

@@ -8,6 +8,7 @@ changed until everyone has answered. The engine validates whatever comes back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,8 +48,13 @@ def extras(session: Session, decision: dict[str, Any]) -> Any:
     return None if session.game is None else session.kind.extras(session.game, decision)
 
 
-def current(session: Session, house: str) -> Current | None:
-    """The house's decision now: the one waiting for it, else a secret one it answered and may change."""
+def _always(language: str) -> Callable[[int], str]:
+    return lambda _user_id: language
+
+
+def current(session: Session, house: str, language: str | None = None) -> Current | None:
+    """The house's decision now: the one waiting for it, else a secret one it answered and may change;
+    its payload in ``language`` (the reader's; the game's if not given)."""
     game = session.game
     if game is None or session.status != ACTIVE:
         return None
@@ -60,7 +66,8 @@ def current(session: Session, house: str) -> Current | None:
             return None
         last = session.last_lines.get(house)
         answer = last.split(":", 1)[1].strip() if last else None
-    items = outbox.prompt_items(session, [decision])
+    reader = None if language is None else _always(language)
+    items = outbox.prompt_items(session, [decision], language=reader)
     if not items:
         return None
     payload = {**items[0]["payload"], "answer": answer}

@@ -856,7 +856,7 @@ class Table:
         if game.over:
             session.status = OVER
         ended = [] if ranking is None else votes.end_items(session, ranking)
-        prompts = outbox.prompt_items(session, [] if ended else new, self.pings)
+        prompts = outbox.prompt_items(session, [] if ended else new, self.pings, self._language_in(session))
         out += outbox.private_items(session, events) + told.finish() + prompts + ended
         notices = [*items, *ended]
         lines = told.lines + [entry["payload"]["text"] for entry in notices if entry["kind"] == "notice"]
@@ -1244,7 +1244,7 @@ class Table:
                     now,
                     now + session.settings.deadlines[session.kind.category(decision.kind)],
                 )
-            items += outbox.prompt_items(session, pending)
+            items += outbox.prompt_items(session, pending, language=self._language_in(session))
         details = {"house": seat.house, "from": before, "to": user_id}
         await self._write_moderation(session, actor, action, reason, details, None, items, store=store)
 
@@ -1646,8 +1646,8 @@ class Table:
     # --- what a person may ask for ----------------------------------------------------------------
 
     def my_decision(self, game_id: int, actor: Actor) -> dict[str, Any] | None:
-        """The decision the person's house is asked now (its prompt payload), if any: to show it again,
-        or privately in the channel when the person's DMs are closed."""
+        """The decision the person's house is asked now (its prompt payload, in the person's language), if
+        any: to show it again, or privately in the channel when the person's DMs are closed."""
         session = self.reach(game_id, actor)
         seat = session.seat_of_user(actor.user_id)
         if seat is None or seat.house is None or session.status != ACTIVE:
@@ -1655,7 +1655,7 @@ class Table:
         decision = session.require_game().decision_for(seat.house)
         if decision is None:
             return None
-        items = outbox.prompt_items(session, [decision])
+        items = outbox.prompt_items(session, [decision], language=lambda _: self.reader_language(actor))
         return items[0]["payload"] if items else None
 
     async def chronicle(self, game_id: int, actor: Actor, limit: int = 40) -> list[str]:
@@ -1723,6 +1723,10 @@ class Table:
             return chosen
         seen = self.locales.get(user_id)
         return language_of(seen) if seen is not None else session.settings.language
+
+    def _language_in(self, session: Session) -> Callable[[int], str]:
+        """Each person's language for what the game sends them (see :meth:`language_for`)."""
+        return lambda user_id: self.language_for(user_id, session)
 
     async def saw_locale(self, user_id: int, locale: str) -> None:
         """Remember a person's Discord locale (written only when it changed)."""

@@ -16,6 +16,8 @@ from typing import Any
 from cogs.ids import NONE, digit, undigit
 from cogs.screens import Pick, strip_house
 from cogs.thrones import names
+from cogs.thrones.names import InArea, Unit
+from i18n import SOURCE_LANGUAGE, Said, psaid, translator
 from table.thrones.extras import Extras, muster_points, orders_of
 
 # --- orders ------------------------------------------------------------------------------------------------
@@ -91,25 +93,52 @@ class OrdersDraft:
     def line(self) -> str:
         return "orders " + " ".join(f"{a}={t}" for a, t in sorted(self.placed.items()))
 
-    def problems(self) -> list[str]:
+    def problems(self, language: str = SOURCE_LANGUAGE) -> list[str]:
         """What the engine would refuse, said before submitting (it still has the last word)."""
+        words = translator(language)
         found = []
         used = Counter(self.placed.values())
         for token, count in sorted(used.items()):
-            if count > self.counts.get(token, 0):
+            owned = self.counts.get(token, 0)
+            if count > owned:
                 found.append(
-                    f"{count} {names.token_name(token)} orders, but you have {self.counts.get(token, 0)}."
+                    words.ngettext(
+                        "{token} placed {count} time, but you have {owned}.",
+                        "{token} placed {count} times, but you have {owned}.",
+                        count,
+                        token=names.token(token),
+                        count=count,
+                        owned=owned,
+                    )
                 )
         specials = sum(n for t, n in used.items() if names.token_is_special(t))
         if specials > self.stars:
-            found.append(f"{specials} special orders; your King's Court position allows {self.stars}.")
+            found.append(
+                words.ngettext(
+                    "{count} special order; your King's Court position allows {stars}.",
+                    "{count} special orders; your King's Court position allows {stars}.",
+                    specials,
+                    count=specials,
+                    stars=self.stars,
+                )
+            )
         if self.may_leave_empty:
             if len(self.placed) < self.needed:
-                found.append(f"Place {self.needed} orders ({len(self.placed)} so far).")
+                found.append(
+                    words.ngettext(
+                        "Place {count} order ({placed} so far).",
+                        "Place {count} orders ({placed} so far).",
+                        self.needed,
+                        count=self.needed,
+                        placed=len(self.placed),
+                    )
+                )
         else:
-            missing = [names.area_name(a) for a, p in zip(self.areas, self.picks, strict=True) if p is None]
+            missing = [
+                names.area_name(a, language) for a, p in zip(self.areas, self.picks, strict=True) if p is None
+            ]
             if missing:
-                found.append("No order yet: " + ", ".join(missing) + ".")
+                found.append(words.gettext("No order yet: {areas}.", areas=", ".join(missing)))
         return found
 
 
@@ -180,7 +209,17 @@ def march_sources(decision: dict[str, Any]) -> list[MarchSource]:
     return found
 
 
-ENTRY_WORDS = {"move": "move in", "combat": "attack: a battle", "neutral": "attack the neutral force"}
+# How a march enters a destination: what a person reads beside it.
+ENTRY_WORDS: dict[str, Said] = {
+    "move": psaid("march", "move in"),
+    "combat": psaid("march", "attack: a battle"),
+    "neutral": psaid("march", "attack the neutral force"),
+}
+
+
+def entry_words(entry: str, language: str = SOURCE_LANGUAGE) -> str:
+    words = ENTRY_WORDS.get(entry)
+    return "" if words is None else words.said_in(language)
 
 
 # --- muster ------------------------------------------------------------------------------------------------
@@ -242,22 +281,52 @@ class UnitPick:
             return "swap " + ", ".join(f"{area} {old}->{new}" for area, _ in picked)
         return "destroy " + ", ".join(f"{area} {kind}" for area, kind in picked)
 
-    def labels(self) -> list[str]:
+    def labels(self, language: str = SOURCE_LANGUAGE) -> list[str]:
         """``Footman in Winterfell``, numbered when the same unit appears more than once."""
+        words = translator(language)
         totals = Counter(self.units)
         seen: Counter[tuple[str, str]] = Counter()
         found = []
         for unit in self.units:
             seen[unit] += 1
             area, kind = unit
-            text = f"{names.unit_name(kind)} in {names.area_name(area)}"
+            text = words.gettext("{unit} {in_area}", unit=Unit(kind), in_area=InArea(area))
+            text = names.capitalized(text, language)
             found.append(f"{text} ({seen[unit]})" if totals[unit] > 1 else text)
         return found
 
-    def as_pick(self) -> Pick:
-        """The shared "pick N of these" screen's part of it."""
-        verb = "destroy" if self.change is None else f"change ({self.change[0]} → {self.change[1]})"
-        return Pick(tuple(self.labels()), self.low, self.high, f"unit(s) to {verb}", self.line)
+    def placeholder(self, language: str = SOURCE_LANGUAGE) -> str:
+        """What the select asks: ``Choose 2 units to destroy``, ``Choose 0 to 2 footmen to become knights``
+        (in words, as the reader's language has them)."""
+        words = translator(language)
+        low, high = self.low, self.high
+        if self.change is None:
+            if low == high:
+                return words.ngettext(
+                    "Choose {count} unit to destroy", "Choose {count} units to destroy", high, count=high
+                )
+            return words.gettext("Choose {low} to {high} units to destroy", low=low, high=high)
+        old, new = self.change
+        if low == high:
+            return words.ngettext(
+                "Choose {count} {old} to become {new}",
+                "Choose {count} {old} to become {new}",
+                high,
+                count=high,
+                old=Unit(old, high),
+                new=Unit(new, high),
+            )
+        return words.gettext(
+            "Choose {low} to {high} {old} to become {new}",
+            low=low,
+            high=high,
+            old=Unit(old, 2),
+            new=Unit(new, 2),
+        )
+
+    def as_pick(self, language: str = SOURCE_LANGUAGE) -> Pick:
+        """The shared "pick N of these" screen's part of it, in ``language``."""
+        return Pick(tuple(self.labels(language)), self.low, self.high, self.placeholder(language), self.line)
 
 
 def _pairs(listed: list[Any]) -> tuple[tuple[str, str], ...]:

@@ -20,9 +20,10 @@ import discord
 
 from cogs.ids import NONE, CustomId, digit
 from cogs.layout import PER_PAGE, Layout, button, option, root_id, select, type_button
-from cogs.screens import Reaction, Screen, Show, Submit
+from cogs.screens import Reaction, Screen, Show, Submit, payload_language
 from cogs.thrones import names
-from cogs.thrones.drafts import ENTRY_WORDS, march_sources
+from cogs.thrones.drafts import entry_words, march_sources
+from i18n import translator
 
 OPS = frozenset({"ma", "mv", "mp", "mk"})
 TYPED = "m"  # the "Type the answer" button's first arg: the source, code and power token follow
@@ -43,22 +44,36 @@ def draw(payload: dict[str, Any], layout: Layout, screen: Screen) -> list[str]:
 
 
 def _sources(payload: dict[str, Any], layout: Layout) -> list[str]:
+    language = payload_language(payload)
+    words = translator(language)
     cid = root_id(payload)
     sources = march_sources(payload["decision"])
     options = [
         option(
-            names.area_name(s.area),
+            names.area_name(s.area, language),
             str(i),
-            f"{names.units_text(list(s.slots))}; {len(s.destinations)} destination(s)",
+            words.ngettext(
+                "{units}; {count} destination",
+                "{units}; {count} destinations",
+                len(s.destinations),
+                units=names.units_text(list(s.slots), language),
+                count=len(s.destinations),
+            ),
         )
         for i, s in enumerate(sources)
     ]
-    layout.select(select(cid, "ma", options=options, placeholder="Choose the march order to resolve"))
-    type_button(layout, cid)
-    return [f"**{names.area_name(s.area)}**: {names.units_text(list(s.slots))}" for s in sources]
+    placeholder = words.gettext("Choose the March order to resolve")
+    layout.select(select(cid, "ma", options=options, placeholder=placeholder))
+    type_button(layout, cid, language=language)
+    return [
+        f"**{names.area_name(s.area, language)}**: {names.units_text(list(s.slots), language)}"
+        for s in sources
+    ]
 
 
 def _units(payload: dict[str, Any], layout: Layout, args: tuple[str, ...]) -> list[str]:
+    language = payload_language(payload)
+    words = translator(language)
     cid = root_id(payload)
     sources = march_sources(payload["decision"])
     index = int(args[0]) if args else 0
@@ -75,19 +90,19 @@ def _units(payload: dict[str, Any], layout: Layout, args: tuple[str, ...]) -> li
     for kind in source.slots:
         numbering[kind] = numbering.get(kind, 0) + 1
         numbers.append(numbering[kind])
+    home = names.area_name(source.area, language)
     for slot in range(page * per_page, min(len(source.slots), (page + 1) * per_page)):
         kind = source.slots[slot]
-        unit = f"{names.unit_name(kind)} {numbers[slot]}"
-        options = [
-            option(f"{unit} stays in {names.area_name(source.area)}", "0", default=chosen[slot] is None)
-        ]
+        unit = f"{names.unit_name(kind, language)} {numbers[slot]}"
+        stays = words.gettext("{unit} stays in {area}", unit=unit, area=home)
+        options = [option(stays, "0", default=chosen[slot] is None)]
         for d, dest in enumerate(source.destinations):
             if kind in source.allowed.get(dest, ()) and len(options) < 25:
                 options.append(
                     option(
-                        f"{unit} → {names.area_name(dest)}",
+                        f"{unit} → {names.area_name(dest, language)}",
                         digit(d + 1),
-                        ENTRY_WORDS.get(source.entry.get(dest, "move"), ""),
+                        entry_words(source.entry.get(dest, "move"), language),
                         chosen[slot] == dest,
                     )
                 )
@@ -101,14 +116,17 @@ def _units(payload: dict[str, Any], layout: Layout, args: tuple[str, ...]) -> li
                 code,
                 pw,
                 options=options,
-                placeholder=f"{unit}: stay or move",
+                placeholder=words.gettext("{unit}: stay or move", unit=unit),
             )
         )
     if page > 0:
-        layout.button(button(cid, "mp", index, page - 1, code, pw, label="◀ Previous units"))
+        layout.button(button(cid, "mp", index, page - 1, code, pw, label=words.gettext("◀ Previous units")))
     if page < pages - 1:
-        layout.button(button(cid, "mp", index, page + 1, code, pw, label="More units ▶"))
+        layout.button(button(cid, "mp", index, page + 1, code, pw, label=words.gettext("More units ▶")))
     if source.may_leave_power:
+        toggle = (
+            words.gettext("Leave a power token: yes") if power else words.gettext("Leave a power token: no")
+        )
         layout.button(
             button(
                 cid,
@@ -117,24 +135,32 @@ def _units(payload: dict[str, Any], layout: Layout, args: tuple[str, ...]) -> li
                 page,
                 code,
                 "0" if power else "1",
-                label=f"Leave a power token: {'yes' if power else 'no'}",
+                label=toggle,
                 style=discord.ButtonStyle.primary if power else discord.ButtonStyle.secondary,
             )
         )
-    layout.button(button(cid, "mk", index, code, pw, label="Submit march", style=discord.ButtonStyle.success))
-    type_button(layout, cid, TYPED, index, code, pw)
+    submit = words.gettext("Submit march")
+    layout.button(button(cid, "mk", index, code, pw, label=submit, style=discord.ButtonStyle.success))
+    type_button(layout, cid, TYPED, index, code, pw, language=language)
     if len(sources) > 1 and layout.buttons < 5:
-        layout.button(button(cid, "ma", NONE, label="Another march order"))
-    body = [f"March order in **{names.area_name(source.area)}**:"]
+        layout.button(button(cid, "ma", NONE, label=words.gettext("Another March order")))
+    body = [words.gettext("March order in **{area}**:", area=home)]
     for slot, kind in enumerate(source.slots):
         dest = chosen[slot]
-        where = "stays" if dest is None else f"→ {names.area_name(dest)}"
-        entry = "" if dest is None else f" ({ENTRY_WORDS.get(source.entry.get(dest, ''), '')})"
-        body.append(f"{names.unit_name(kind)} {numbers[slot]} {where}{entry}")
+        unit = f"{names.unit_name(kind, language)} {numbers[slot]}"
+        if dest is None:
+            body.append(words.gettext("{unit} stays", unit=unit))
+        else:
+            entry = entry_words(source.entry.get(dest, ""), language)
+            body.append(f"{unit} → {names.area_name(dest, language)}" + (f" ({entry})" if entry else ""))
     if source.may_leave_power:
-        body.append(f"Leave a power token if every unit leaves: {'yes' if power else 'no'}.")
+        body.append(
+            words.gettext("Leave a power token if every unit leaves: yes.")
+            if power
+            else words.gettext("Leave a power token if every unit leaves: no.")
+        )
     if pages > 1:
-        body.append(f"Page {page + 1} of {pages}.")
+        body.append(words.gettext("Page {page} of {pages}.", page=page + 1, pages=pages))
     return body
 
 

@@ -1,21 +1,18 @@
 """Names and facts of A Game of Thrones that the Discord UI shows, read from the game's data: areas,
 houses and their colours, order tokens, house cards, units, tracks, phases and decision kinds.
 
-A name is English unless a ``language`` is given: then it is the game's official name in that language
-(``data/thrones/names``, :mod:`data.thrones_names`), as autocomplete, embeds and replies show it to a reader
-of that language. Notation stays in the ids whatever the language."""
+Every name is given in a language (English unless asked): the game's names come from
+``data/thrones/names`` (docs/names.md), the decision kinds' titles from the catalogue (context
+"decision"). The ids stay what the notation reads and writes."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from data.thrones import load
+from data.thrones_names import Named
 from data.thrones_names import load as load_names
-from i18n import SOURCE_LANGUAGE, translator
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogues where it is written; it is translated where it is shown."""
-    return message
-
+from i18n import SOURCE_LANGUAGE, Localized, Said, psaid, say, translator
 
 FACTS = load()
 
@@ -25,40 +22,54 @@ CARDS: tuple[str, ...] = tuple(FACTS.house_cards)
 UNIT_KINDS: tuple[str, ...] = ("footman", "knight", "siege", "ship")
 TRACK_NAMES = {"throne": "Iron Throne", "fiefdoms": "Fiefdoms", "court": "King's Court"}
 PHASE_COLOURS = {"westeros": 0x4A6FA5, "planning": 0x8E6C3A, "action": 0xA33B2A, "over": 0xD4AF37}
-_UNIT_NAMES = {"footman": "Footman", "knight": "Knight", "siege": "Siege engine", "ship": "Ship"}
-_PLURALS = {"footman": "footmen", "knight": "knights", "siege": "siege engines", "ship": "ships"}
 
-# Translators: the title of a decision a player is asked to make
-KIND_TITLES = {
-    "orders": N_("Place your orders"),
-    "bid": N_("Your bid"),
-    "house-card": N_("Choose your house card"),
-    "march": N_("Resolve a march order"),
-    "raid": N_("Resolve a raid order"),
-    "consolidate": N_("Resolve a Consolidate Power order"),
-    "muster": N_("Muster"),
-    "support": N_("Support in a battle"),
-    "accept-support": N_("Accept support?"),
-    "retreat": N_("Retreat"),
-    "casualties": N_("Casualties"),
-    "skull-casualties": N_("Casualties (skulls)"),
-    "retreat-losses": N_("Losses in the retreat"),
-    "reconcile": N_("Reconcile your armies with supply"),
-    "raven": N_("The Messenger Raven"),
-    "raven-peek": N_("The top wildling card"),
-    "rank": N_("Settle a tie"),
-    "westeros-choice": N_("A Westeros card choice"),
-    "wildling-destroy": N_("Wildlings: destroy units"),
-    "wildling-swap": N_("Wildlings: change units"),
-    "wildling-muster": N_("Wildlings: muster"),
-    "wildling-discard": N_("Wildlings: discard a card"),
-    "wildling-retrieve": N_("Wildlings: take a card back"),
-    "wildling-track": N_("Wildlings: choose a track"),
-    "wildling-tie": N_("Wildlings: settle a tie"),
-    "tides-redraw": N_("Tides of Battle"),
-    "replace-card": N_("Play another house card"),
-    "blade": N_("The Valyrian Steel Blade"),
+# The title of each decision kind; those that carry out a house card's text are titled by the card.
+KIND_TITLES: dict[str, Localized] = {
+    "orders": psaid("decision", "Place your orders"),
+    "bid": psaid("decision", "Your bid"),
+    "house-card": psaid("decision", "Choose your house card"),
+    "march": psaid("decision", "Resolve a March order"),
+    "raid": psaid("decision", "Resolve a Raid order"),
+    "consolidate": psaid("decision", "Resolve a Consolidate Power order"),
+    "muster": psaid("decision", "Muster"),
+    "support": psaid("decision", "Support in a battle"),
+    "accept-support": psaid("decision", "Accept support?"),
+    "retreat": psaid("decision", "Retreat"),
+    "casualties": psaid("decision", "Casualties"),
+    "skull-casualties": psaid("decision", "Casualties (skulls)"),
+    "retreat-losses": psaid("decision", "Losses in the retreat"),
+    "reconcile": psaid("decision", "Reconcile your armies with supply"),
+    "raven": psaid("decision", "The Messenger Raven"),
+    "raven-peek": psaid("decision", "The top wildling card"),
+    "rank": psaid("decision", "Settle a tie"),
+    "westeros-choice": psaid("decision", "A Westeros card choice"),
+    "wildling-destroy": psaid("decision", "Wildlings: destroy units"),
+    "wildling-swap": psaid("decision", "Wildlings: change units"),
+    "wildling-muster": psaid("decision", "Wildlings: muster"),
+    "wildling-discard": psaid("decision", "Wildlings: discard a card"),
+    "wildling-retrieve": psaid("decision", "Wildlings: take a card back"),
+    "wildling-track": psaid("decision", "Wildlings: choose a track"),
+    "wildling-tie": psaid("decision", "Wildlings: settle a tie"),
+    "preemptive-raid": psaid(
+        "decision", "Wildlings: {card}", card=Named("wildling_cards", "preemptive-raid")
+    ),
+    "tides-redraw": psaid("decision", "Tides of Battle"),
+    "replace-card": psaid("decision", "Play another house card"),
+    "blade": psaid("decision", "The Valyrian Steel Blade"),
+    "port-takeover": psaid("decision", "Ships in a port taken"),
+    "tyrion": Named("house_cards", "tyrion-lannister"),
+    "patchface": Named("house_cards", "patchface"),
+    "doran": Named("house_cards", "doran-martell"),
+    "queen-of-thorns": Named("house_cards", "queen-of-thorns"),
+    "aeron": Named("house_cards", "aeron-damphair"),
+    "cersei": Named("house_cards", "cersei-lannister"),
+    "renly": Named("house_cards", "renly-baratheon"),
 }
+
+
+def named(category: str, item: str, language: str) -> str | None:
+    entry = load_names()[language].names[category].get(item)
+    return None if entry is None else entry.name
 
 
 def is_area(text: str) -> bool:
@@ -73,25 +84,13 @@ def is_card(text: str) -> bool:
     return text in FACTS.house_cards
 
 
-def named(category: str, item: str, language: str) -> str | None:
-    """The name of ``item`` in ``language`` (a category of data/thrones_names), or None if it has none."""
-    entry = load_names()[language].names.get(category, {}).get(item)
-    return entry.name if entry is not None else None
-
-
 def area_name(area: str, language: str = SOURCE_LANGUAGE) -> str:
-    if language != SOURCE_LANGUAGE:
-        return named("areas", area, language) or area
-    info = FACTS.areas.get(area)
-    return info.name if info is not None else area
+    return named("areas", area, language) or area
 
 
 def house_name(house: str, language: str = SOURCE_LANGUAGE) -> str:
-    """``House Stark`` (``Casa Stark``)."""
-    if language != SOURCE_LANGUAGE and (found := named("houses", house, language)) is not None:
-        return found
-    info = FACTS.houses.get(house)
-    return info.name if info is not None else f"House {house.title()}"
+    """``House Stark`` (``Casa Stark``...)."""
+    return named("houses", house, language) or f"House {house.title()}"
 
 
 def house_colour(house: str) -> int | None:
@@ -99,9 +98,8 @@ def house_colour(house: str) -> int | None:
     return int(info.color.lstrip("#"), 16) if info is not None else None
 
 
-def token_name(token: str) -> str:
-    info = FACTS.order_tokens.get(token)
-    return info.name if info is not None else token
+def token_name(token: str, language: str = SOURCE_LANGUAGE) -> str:
+    return named("orders", token, language) or token
 
 
 def token_is_special(token: str) -> bool:
@@ -110,17 +108,21 @@ def token_is_special(token: str) -> bool:
 
 
 def card_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
-    if language != SOURCE_LANGUAGE:
-        return named("house_cards", card, language) or card
-    info = FACTS.house_cards.get(card)
-    return info.name if info is not None else card
+    return named("house_cards", card, language) or card
 
 
 def tides_name(card: str, language: str = SOURCE_LANGUAGE) -> str:
-    if language != SOURCE_LANGUAGE:
-        return named("tides_of_battle", card, language) or card
+    """A Tides of Battle card's name; English keeps the game data's words ("Two" where the names say
+    "+2")."""
     info = FACTS.tides_cards.get(card)
-    return info.name if info else card
+    if language == SOURCE_LANGUAGE and info is not None:
+        return info.name
+    return named("tides_of_battle", card, language) or card
+
+
+def track_name(track: str, language: str = SOURCE_LANGUAGE) -> str:
+    """``Iron Throne``: an influence track's name."""
+    return named("tracks", track, language) or track
 
 
 def card_label(card: str, language: str = SOURCE_LANGUAGE) -> str:
@@ -129,28 +131,33 @@ def card_label(card: str, language: str = SOURCE_LANGUAGE) -> str:
     return f"{card_name(card, language)} ({info.strength})" if info is not None else card
 
 
-def card_details(card: str) -> str:
-    """Icons and ability text, for a select option's description."""
+def card_icons(card: str, language: str = SOURCE_LANGUAGE) -> list[str]:
+    """``2 swords``, ``1 fortification``: a house card's icons, in words."""
+    info = FACTS.house_cards.get(card)
+    if info is None:
+        return []
+    words = translator(language)
+    icons = []
+    if info.swords:
+        icons.append(words.ngettext("{count} sword", "{count} swords", info.swords, count=info.swords))
+    if info.fortifications:
+        count = info.fortifications
+        icons.append(words.ngettext("{count} fortification", "{count} fortifications", count, count=count))
+    return icons
+
+
+def card_details(card: str, language: str = SOURCE_LANGUAGE) -> str:
+    """Icons and ability text, for a select option's description. (The ability's text is the game data's,
+    in English for now.)"""
     info = FACTS.house_cards.get(card)
     if info is None:
         return ""
-    icons = []
-    if info.swords:
-        icons.append(f"{info.swords} sword(s)")
-    if info.fortifications:
-        icons.append(f"{info.fortifications} fortification(s)")
+    icons = card_icons(card, language)
     return "; ".join([*icons, info.text] if info.text else icons)
 
 
 def unit_name(kind: str, language: str = SOURCE_LANGUAGE) -> str:
-    if language != SOURCE_LANGUAGE:
-        return named("units", kind, language) or kind
-    return _UNIT_NAMES.get(kind, kind)
-
-
-def track_name(track: str, language: str = SOURCE_LANGUAGE) -> str:
-    """``Iron Throne`` (``Trono de Hierro``)."""
-    return named("tracks", track, language) or TRACK_NAMES.get(track, track)
+    return named("units", kind, language) or kind
 
 
 def token_label(token: str, language: str = SOURCE_LANGUAGE) -> str:
@@ -160,7 +167,15 @@ def token_label(token: str, language: str = SOURCE_LANGUAGE) -> str:
     return named("orders", token, language) or token
 
 
-def units_text(kinds: list[str]) -> str:
+def unit_word(kind: str, language: str = SOURCE_LANGUAGE, count: int = 1) -> str:
+    """A unit kind in running text, in lower case: ``footman``, ``footmen`` for a ``count`` above one."""
+    entry = load_names()[language].names["units"].get(kind)
+    if entry is None:
+        return kind
+    return (entry.plural or entry.name if count != 1 else entry.name).lower()
+
+
+def units_text(kinds: list[str], language: str = SOURCE_LANGUAGE) -> str:
     """``2 footmen, knight``."""
     counts: dict[str, int] = {}
     for kind in kinds:
@@ -168,13 +183,14 @@ def units_text(kinds: list[str]) -> str:
     parts = []
     for kind in sorted(counts, key=lambda k: UNIT_KINDS.index(k) if k in UNIT_KINDS else 9):
         count = counts[kind]
-        parts.append(kind if count == 1 else f"{count} {_PLURALS.get(kind, kind + 's')}")
-    return ", ".join(parts) or "no units"
+        word = unit_word(kind, language, count)
+        parts.append(word if count == 1 else f"{count} {word}")
+    return ", ".join(parts) or translator(language).gettext("no units")
 
 
 def kind_title(kind: str, language: str = SOURCE_LANGUAGE) -> str:
     title = KIND_TITLES.get(kind)
-    return kind.replace("-", " ").capitalize() if title is None else translator(language).gettext(title)
+    return kind.replace("-", " ").capitalize() if title is None else title.said_in(language)
 
 
 def phase_name(phase: str, language: str = SOURCE_LANGUAGE) -> str:
@@ -182,3 +198,84 @@ def phase_name(phase: str, language: str = SOURCE_LANGUAGE) -> str:
     if language == SOURCE_LANGUAGE:
         return f"{phase} phase"
     return named("phases", phase, language) or phase
+
+
+# --- names as fields of a message, said in the message's language ----------------------------------------
+
+
+@dataclass(frozen=True)
+class InArea:
+    """ "in Winterfell", "en el Nido de Águilas", "nell'Altopiano": an area after the preposition "in", as
+    each language joins them."""
+
+    area: str
+
+    def said_in(self, language: str) -> str:
+        return load_names()[language].in_phrase("areas", self.area)
+
+
+@dataclass(frozen=True)
+class Tides:
+    """A Tides of Battle card's name, in the message's language."""
+
+    card: str
+
+    def said_in(self, language: str) -> str:
+        return tides_name(self.card, language)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Names in a row, ``Stark, Lannister``: each said in the message's language."""
+
+    items: tuple[str | Localized, ...]
+
+    def said_in(self, language: str) -> str:
+        return ", ".join(say(item, language) for item in self.items)
+
+
+@dataclass(frozen=True)
+class Units:
+    """``2 footmen, knight`` in the message's language."""
+
+    kinds: tuple[str, ...]
+
+    def said_in(self, language: str) -> str:
+        return units_text(list(self.kinds), language)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One unit kind in running text, lower case, in the message's language."""
+
+    kind: str
+    count: int = 1
+
+    def said_in(self, language: str) -> str:
+        return unit_word(self.kind, language, self.count)
+
+
+def area(item: str) -> Named:
+    return Named("areas", item)
+
+
+def house(item: str) -> Named:
+    return Named("houses", item)
+
+
+def card(item: str) -> Named:
+    return Named("house_cards", item)
+
+
+def track(item: str) -> Named:
+    return Named("tracks", item)
+
+
+def token(item: str) -> Named:
+    return Named("orders", item)
+
+
+def capitalized(said: Said | str, language: str) -> str:
+    """A label's text with its first letter in upper case (a name may open it in lower case)."""
+    text = say(said, language)
+    return text[:1].upper() + text[1:]

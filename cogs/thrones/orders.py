@@ -18,9 +18,10 @@ import discord
 
 from cogs.ids import NONE, CustomId, digit, undigit
 from cogs.layout import PER_PAGE, Layout, button, option, root_id, select, type_button
-from cogs.screens import Reaction, Screen, Show, Submit
+from cogs.screens import Reaction, Screen, Show, Submit, payload_language
 from cogs.thrones import names
 from cogs.thrones.drafts import OrdersDraft
+from i18n import translator
 from table.thrones.extras import Extras
 
 OPS = frozenset({"op", "os", "ok"})
@@ -30,6 +31,8 @@ TYPED = "o"  # the "Type the answer" button's first arg: the draft's code follow
 
 def draw(payload: dict[str, Any], extras: Extras, layout: Layout, args: tuple[str, ...]) -> list[str]:
     decision = payload["decision"]
+    language = payload_language(payload)
+    words = translator(language)
     cid = root_id(payload)
     draft = OrdersDraft.start(decision, args[1] if len(args) > 1 else None)
     pages = max(1, -(-len(draft.areas) // PER_PAGE))
@@ -37,37 +40,44 @@ def draw(payload: dict[str, Any], extras: Extras, layout: Layout, args: tuple[st
     code = draft.code
     for slot in range(page * PER_PAGE, min(len(draft.areas), (page + 1) * PER_PAGE)):
         area = draft.areas[slot]
-        name = names.area_name(area)
+        name = names.area_name(area, language)
         # Option labels name the area: a select shows its chosen option, not its placeholder.
         options = []
         if draft.may_leave_empty:
-            options.append(option(f"{name}: no order", NONE, default=draft.picks[slot] is None))
+            label = words.gettext("{area}: no order", area=name)
+            options.append(option(label, NONE, default=draft.picks[slot] is None))
         for index, token in enumerate(draft.tokens):
             owned = draft.counts.get(token, 0)
             options.append(
                 option(
-                    f"{name}: {names.token_name(token)}",
+                    f"{name}: {names.token_name(token, language)}",
                     digit(index),
-                    f"you have {owned}",
+                    words.gettext("you have {count}", count=owned),
                     draft.picks[slot] == index,
                 )
             )
-        units = names.units_text(extras.units.get(area, []))
+        units = names.units_text(extras.units.get(area, []), language)
         layout.select(select(cid, "os", page, slot, code, options=options, placeholder=f"{name} ({units})"))
     if page > 0:
-        layout.button(button(cid, "op", page - 1, code, label="◀ Previous areas"))
+        layout.button(button(cid, "op", page - 1, code, label=words.gettext("◀ Previous areas")))
     if page < pages - 1:
-        layout.button(button(cid, "op", page + 1, code, label="More areas ▶"))
-    layout.button(button(cid, "ok", code, label="Submit orders", style=discord.ButtonStyle.success))
-    type_button(layout, cid, TYPED, code)
+        layout.button(button(cid, "op", page + 1, code, label=words.gettext("More areas ▶")))
+    submit = words.gettext("Submit orders")
+    layout.button(button(cid, "ok", code, label=submit, style=discord.ButtonStyle.success))
+    type_button(layout, cid, TYPED, code, language=language)
     body = []
     for slot, area in enumerate(draft.areas):
         token = draft.token_of(slot)
-        units = names.units_text(extras.units.get(area, []))
-        body.append(f"**{names.area_name(area)}** ({units}): {names.token_name(token) if token else '—'}")
-    body += [f"⚠️ {problem}" for problem in draft.problems()]
+        units = names.units_text(extras.units.get(area, []), language)
+        given = names.token_name(token, language) if token else "—"
+        body.append(f"**{names.area_name(area, language)}** ({units}): {given}")
+    body += [f"⚠️ {problem}" for problem in draft.problems(language)]
     if pages > 1:
-        body.append(f"Page {page + 1} of {pages}: use the buttons for the other areas.")
+        body.append(
+            words.gettext(
+                "Page {page} of {pages}: use the buttons for the other areas.", page=page + 1, pages=pages
+            )
+        )
     return body
 
 

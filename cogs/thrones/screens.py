@@ -2,11 +2,11 @@
 
 Its own screens are those of the combinatorial decisions (orders, a march, a muster); units to lose or
 change are a generic "pick N of these", a tie is a generic ranking of houses, and every other decision
-lists its answers. This module only ties the game's parts together: names (:mod:`.names`), answers in
-words (:mod:`.answers`), drafts (:mod:`.drafts`), the screens (:mod:`.orders`, :mod:`.march`,
-:mod:`.muster`), notation (:mod:`.notation`), what anyone may look at (:mod:`.looking`), each decision's
-help (:mod:`.guide`), the rules reference (:mod:`.reference`) and the reports (:mod:`.battle`, the
-end-of-game :mod:`.report`).
+lists its answers. This module only ties the game's parts together: names (:mod:`.names`), what each
+decision asks (:mod:`.questions`), answers in words (:mod:`.answers`), drafts (:mod:`.drafts`), the
+screens (:mod:`.orders`, :mod:`.march`, :mod:`.muster`), notation (:mod:`.notation`), what anyone may look
+at (:mod:`.looking`), each decision's help (:mod:`.guide`), the rules reference (:mod:`.reference`) and the
+reports (:mod:`.battle`, the end-of-game :mod:`.report`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,19 @@ import discord
 from cogs.ids import CustomId
 from cogs.layout import Layout
 from cogs.screens import Choice, Entry, GameScreens, Pick, Ranking, Reaction, Screen, Status
-from cogs.thrones import answers, battle, guide, looking, march, muster, names, notation, orders, reference
+from cogs.thrones import (
+    answers,
+    battle,
+    guide,
+    looking,
+    march,
+    muster,
+    names,
+    notation,
+    orders,
+    questions,
+    reference,
+)
 from cogs.thrones.drafts import unit_pick
 from cogs.thrones.report import report_embed
 from i18n import SOURCE_LANGUAGE
@@ -50,11 +62,14 @@ class ThronesScreens(GameScreens):
     def kind_title(self, kind: str, language: str = SOURCE_LANGUAGE) -> str:
         return names.kind_title(kind, language)
 
-    def describe(self, line: str, kind: str | None = None) -> str:
-        return answers.describe(line, kind)
+    def question(self, decision: dict[str, Any], language: str = SOURCE_LANGUAGE) -> str:
+        return questions.question(decision, language)
 
-    def group_word(self, word: str) -> str:
-        return answers.word(word)
+    def describe(self, line: str, kind: str | None = None, language: str = SOURCE_LANGUAGE) -> str:
+        return answers.describe(line, kind, language)
+
+    def group_word(self, word: str, language: str = SOURCE_LANGUAGE) -> str:
+        return answers.word(word, language)
 
     def winner_line(self, seat: str, language: str = SOURCE_LANGUAGE) -> str:
         return looking.winner_line(seat, language)
@@ -67,18 +82,22 @@ class ThronesScreens(GameScreens):
 
     # --- which generic screen suits a decision ------------------------------------------------------------
 
-    def choices(self, decision: dict[str, Any], extras: Extras) -> list[Choice] | None:
-        return answers.choices(decision, extras)
+    def choices(
+        self, decision: dict[str, Any], extras: Extras, language: str = SOURCE_LANGUAGE
+    ) -> list[Choice] | None:
+        return answers.choices(decision, extras, language)
 
-    def pick(self, decision: dict[str, Any], extras: Extras) -> Pick | None:
+    def pick(self, decision: dict[str, Any], extras: Extras, language: str = SOURCE_LANGUAGE) -> Pick | None:
         found = unit_pick(decision, extras)
-        return None if found is None else found.as_pick()
+        return None if found is None else found.as_pick(language)
 
-    def ranking(self, decision: dict[str, Any], extras: Extras) -> Ranking | None:
+    def ranking(
+        self, decision: dict[str, Any], extras: Extras, language: str = SOURCE_LANGUAGE
+    ) -> Ranking | None:
         if decision["kind"] != "rank":
             return None
         houses = tuple(decision["schema"]["houses"])
-        return Ranking(houses, tuple(names.house_name(h) for h in houses), _rank_line)
+        return Ranking(houses, tuple(names.house_name(h, language) for h in houses), _rank_line)
 
     # --- screens of the game's own ----------------------------------------------------------------------
 

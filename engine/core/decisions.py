@@ -14,6 +14,10 @@ class Decision:
     (orders for every area, splitting a march, a muster plan) it is ``None`` and ``schema`` describes
     what a legal action is made of. ``default`` is a legal action used when a moderator forces the
     decision or a deadline passes.
+
+    ``prompt`` says in English what is asked. ``data`` holds what it speaks of (the battle's area, the
+    opponent, a count, the card being resolved: ids and numbers, no words), so a driver may word the
+    question in its reader's language from ``kind``, ``data``, ``options`` and ``schema``.
     """
 
     house: str
@@ -23,6 +27,7 @@ class Decision:
     default: Any
     options: tuple[Any, ...] | None = None
     schema: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

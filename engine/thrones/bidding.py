@@ -29,8 +29,11 @@ DOMINANCE = {
 }
 
 
-def bid_decisions(state: State, bidders: list[str], bids: dict[str, int], prompt: str) -> list[Decision]:
-    """Decisions for the bidders still to bid; houses without power bid 0 at once."""
+def bid_decisions(
+    state: State, bidders: list[str], bids: dict[str, int], prompt: str, data: dict[str, Any]
+) -> list[Decision]:
+    """Decisions for the bidders still to bid; houses without power bid 0 at once. ``data`` says what the
+    bid is for (see :class:`Decision`); each decision adds the house's power to it."""
     waiting = []
     for house in bidders:
         if house in bids:
@@ -47,6 +50,7 @@ def bid_decisions(state: State, bidders: list[str], bids: dict[str, int], prompt
                 secret=True,
                 default=Bid(0),
                 options=tuple(Bid(n) for n in range(power + 1)),
+                data={**data, "power": power},
             )
         )
     return waiting
@@ -71,7 +75,7 @@ def groups_by_bid(bids: dict[str, int], order: list[str]) -> list[list[str]]:
     return [list(group) for _, group in groupby(ranked, key=lambda house: bids[house])]
 
 
-def rank_decision(holder: str, tied: list[str], what: str) -> Decision:
+def rank_decision(holder: str, tied: list[str], what: str, track: str) -> Decision:
     return Decision(
         house=holder,
         kind="rank",
@@ -80,6 +84,7 @@ def rank_decision(holder: str, tied: list[str], what: str) -> Decision:
         secret=False,
         default=Rank(tuple(tied)),
         schema={"houses": list(tied)},
+        data={"track": track},
     )
 
 
@@ -107,7 +112,9 @@ class ClashOfKingsFrame(ThronesFrame):
             return None
         name = TRACK_ORDER[self.track]
         if self.groups is None:
-            waiting = bid_decisions(state, state.throne, self.bids, f"Bid for the {TRACK_NAMES[name]} track.")
+            waiting = bid_decisions(
+                state, state.throne, self.bids, f"Bid for the {TRACK_NAMES[name]} track.", {"track": name}
+            )
             if waiting:
                 return waiting
             pay_bids(state, self.bids)
@@ -118,7 +125,7 @@ class ClashOfKingsFrame(ThronesFrame):
             )
         for group in self.groups:
             if len(group) > 1:
-                return [rank_decision(state.throne[0], group, f"for the {TRACK_NAMES[name]} track")]
+                return [rank_decision(state.throne[0], group, f"for the {TRACK_NAMES[name]} track", name)]
         ranking = [group[0] for group in self.groups]
         setattr(state, name, ranking)
         game.emit(

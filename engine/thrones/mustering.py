@@ -150,7 +150,9 @@ def describe_items(items: tuple[MusterItem, ...]) -> str:
     return ", ".join(parts)
 
 
-def muster_decision(state: State, house: str, allowed: dict[str, int], prompt: str) -> Decision:
+def muster_decision(
+    state: State, house: str, allowed: dict[str, int], prompt: str, data: dict[str, Any] | None = None
+) -> Decision:
     return Decision(
         house=house,
         kind="muster",
@@ -164,6 +166,7 @@ def muster_decision(state: State, house: str, allowed: dict[str, int], prompt: s
             },
             "reserve": available_units(state, house),
         },
+        data=data or {},
     )
 
 

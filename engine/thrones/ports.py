@@ -87,6 +87,12 @@ class PortTakeoverFrame(ThronesFrame):
                 secret=False,
                 default=Choose(str(most)),
                 options=options,
+                data={
+                    "port": self.port,
+                    "land": BOARD.port_land[self.port],
+                    "ships": len(game.state.units[self.port]),
+                    "most": most,
+                },
             )
         ]
 

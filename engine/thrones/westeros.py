@@ -136,6 +136,7 @@ class DominanceChoiceFrame(ThronesFrame):
                 secret=False,
                 default=Choose("nothing"),
                 options=tuple(Choose(option) for option in options),
+                data={"card": self.card},
             )
         ]
 

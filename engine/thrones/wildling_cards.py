@@ -113,7 +113,7 @@ def _strength(card: str) -> int:
     return FACTS.house_cards[card].strength
 
 
-def _track_choice(house: str, prompt: str, tracks: Sequence[str]) -> Decision:
+def _track_choice(house: str, prompt: str, tracks: Sequence[str], data: dict[str, Any]) -> Decision:
     return Decision(
         house=house,
         kind="wildling-track",
@@ -121,6 +121,7 @@ def _track_choice(house: str, prompt: str, tracks: Sequence[str]) -> Decision:
         secret=False,
         default=Choose(tracks[0]),
         options=tuple(Choose(track) for track in tracks),
+        data=data,
     )
 
 
@@ -186,6 +187,7 @@ class UnitLossFrame(ThronesFrame):
                     secret=False,
                     default=Destroy(tuple(groups[0][:count])),
                     schema={"count": count, "groups": [[list(u) for u in group] for group in groups]},
+                    data={"card": self.card, "count": count, "in_castle": in_castle},
                 )
             )
         if waiting:
@@ -263,6 +265,7 @@ class PreemptiveRaidFrame(ThronesFrame):
                     secret=False,
                     default=Choose(options[0]),
                     options=tuple(Choose(option) for option in options),
+                    data={"card": "preemptive-raid", "drop": _PREEMPTIVE_RAID_DROP},
                 )
             ]
         self._resolve(game, options[0] if options else None)
@@ -321,6 +324,7 @@ class TrackDropFrame(ThronesFrame):
                 f"{', '.join(TRACK_NAMES[t] for t in tracks)}. As holder of the Iron Throne, choose the "
                 f"track where it falls {_PREEMPTIVE_RAID_DROP} places.",
                 tracks,
+                {"card": "preemptive-raid", "falls": self.house, "drop": _PREEMPTIVE_RAID_DROP},
             )
         ]
 
@@ -405,6 +409,7 @@ class CrowKillersRewardFrame(ThronesFrame):
                 secret=False,
                 default=Swap(()),
                 schema=_swap_schema("footman", "knight", 0, most, _areas_of(state, self.house, "footman")),
+                data={"card": "crow-killers", "count": most},
             )
         ]
 
@@ -469,6 +474,7 @@ class CrowKillersPenaltyFrame(ThronesFrame):
             secret=False,
             default=Destroy(tuple((area, "knight") for area in knights[:lost])),
             schema={"count": lost, "groups": [[[area, "knight"] for area in knights]]},
+            data={"card": "crow-killers", "count": lost, "knights": len(knights), "footmen": footmen},
         )
 
     def _other_decision(self, house: str, knights: list[str], footmen: int, count: int) -> Decision:
@@ -481,6 +487,7 @@ class CrowKillersPenaltyFrame(ThronesFrame):
             secret=False,
             default=Swap(tuple((area, "knight", "footman") for area in knights[:count])),
             schema=_swap_schema("knight", "footman", count, count, knights, reserve=footmen),
+            data={"card": "crow-killers", "count": count, "footmen": footmen},
         )
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
@@ -560,6 +567,7 @@ class MilkwaterDiscardFrame(ThronesFrame):
                 secret=False,
                 default=Discard(min(state.hands[house], key=_strength)),
                 options=tuple(Discard(card) for card in state.hands[house]),
+                data={"card": "massing-on-the-milkwater"},
             )
             for house in _turn_order(state, self.houses)
         ]
@@ -607,6 +615,7 @@ class KingBeyondTheWallRewardFrame(ThronesFrame):
                     f"{_card_name('a-king-beyond-the-wall')}: choose the influence track on which you take "
                     f"position 1 ('choose {'|'.join(tracks)}').",
                     tracks,
+                    {"card": "a-king-beyond-the-wall", "place": "top"},
                 )
             ]
         if tracks:
@@ -661,6 +670,7 @@ class KingBeyondTheWallPenaltyFrame(ThronesFrame):
                 f"{_card_name('a-king-beyond-the-wall')}: move to the last position of the Fiefdoms track "
                 "('choose fiefdoms') or of the King's Court track ('choose court').",
                 _KING_PENALTY_TRACKS,
+                {"card": "a-king-beyond-the-wall", "place": "bottom"},
             )
         ]
 
@@ -708,6 +718,7 @@ class MammothRewardFrame(ThronesFrame):
                 secret=False,
                 default=Retrieve(None),
                 options=(Retrieve(None), *(Retrieve(card) for card in pile)),
+                data={"card": "mammoth-riders"},
             )
         ]
 
@@ -761,6 +772,7 @@ class HordeMusterFrame(ThronesFrame):
             areas,
             f"{_card_name('the-horde-descends')}: you may muster in ONE of your castle or stronghold areas "
             "('muster AREA UNIT, ...' naming one area, or 'muster none').",
+            {"card": "the-horde-descends"},
         )
         return [replace(decision, kind="wildling-muster", schema={**decision.schema, "one_area": True})]
 

@@ -49,6 +49,7 @@ class WildlingAttackFrame(ThronesFrame):
                 self.participants,
                 self.bids,
                 f"The wildlings attack with strength {self.strength}: bid power for the Night's Watch.",
+                {"wildlings": self.strength},
             )
             if waiting:
                 return waiting
@@ -66,6 +67,7 @@ class WildlingAttackFrame(ThronesFrame):
                         secret=False,
                         default=Choose(self.candidates[0]),
                         options=tuple(Choose(h) for h in self.candidates),
+                        data={"which": which},
                     )
                 ]
             self.chosen = self.candidates[0] if self.candidates else None

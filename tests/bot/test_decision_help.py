@@ -8,7 +8,7 @@ from typing import Any
 import tests.games.duel  # noqa: F401  (registers the game)
 from cogs import prompts
 from cogs.ids import parse
-from cogs.layout import HELP_LABEL, HELP_OP
+from cogs.layout import HELP_OP
 from cogs.screens import screens_of, strip_house
 from cogs.thrones import SCREENS, names
 from data.thrones import load
@@ -25,8 +25,12 @@ def help_of(found: Found) -> str:
 def help_button(message: prompts.PromptMessage) -> dict[str, Any]:
     assert message.view is not None
     [button] = [
-        c for row in message.view.to_components() for c in row["components"] if c.get("label") == HELP_LABEL
+        c
+        for row in message.view.to_components()
+        for c in row["components"]
+        if parse(c["custom_id"]).op == HELP_OP
     ]
+    assert button["label"] == "What can I do here?"
     return button
 
 

@@ -46,10 +46,10 @@ class Coins(GameScreens):
 
     id = "coins"
 
-    def seat_name(self, seat: str) -> str:
+    def seat_name(self, seat: str, language: str = "en") -> str:
         return f"Player {seat}"
 
-    def describe(self, line: str, kind: str | None = None) -> str:
+    def describe(self, line: str, kind: str | None = None, language: str = "en") -> str:
         return f"Take {line.split()[-1]} coin(s)"
 
 

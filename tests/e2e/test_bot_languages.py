@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord, Json
-from tests.e2e.maester import WAIT, Game, maester_bot, refused
+from tests.e2e.maester import SEATS, WAIT, Game, embed, maester_bot, refused
 
 
 def _sub(command: Json, name: str) -> Json:
@@ -204,3 +204,27 @@ async def test_a_spanish_player_reads_help_refusals_suggestions_and_moderation_i
             "bob", "game", "act", focused="line", options={"line": "march winter"}
         )
         assert {"name": "march winterfell", "value": "march winterfell"} in offered
+
+
+async def test_a_spanish_player_is_asked_by_dm_in_spanish_and_answered_in_spanish(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    fake.user(SEATS["lannister"]).locale = "es-ES"  # seen by the bot when Bob joins
+    async with maester_bot(fake, tmp_path / "maester.sqlite3") as bot:
+        game = await Game.create(fake, bot)
+        prompt = await game.dm_prompt("lannister")
+        assert embed(prompt)["title"] == "Casa Lannister: Da tus órdenes", embed(prompt)
+        assert embed(prompt)["description"].startswith("Pon una orden en cada una de tus ")
+        assert "Escribir la respuesta" in prompt.text and "¿Qué puedo hacer aquí?" in prompt.text
+        english = await game.dm_prompt("stark")  # Alice's Discord speaks English
+        assert embed(english)["title"] == "House Stark: Place your orders"
+        helped = await game.click("lannister", prompt, label="¿Qué puedo hacer aquí?")
+        shown = await helped.wait_message(timeout=WAIT)
+        assert shown.ephemeral and embed(shown)["title"] == "❔ Da tus órdenes"
+        assert embed(shown)["description"].startswith("Pon una ficha de Orden, boca abajo,")
+        line = game.decision("lannister").default.format()  # type: ignore[union-attr]
+        recorded = await game.act("lannister", line)
+        assert recorded.content.startswith("✅ Anotado: **"), recorded.content
+        assert recorded.content.endswith("Puedes cambiarlo hasta que todos hayan respondido."), (
+            recorded.content
+        )

@@ -134,6 +134,7 @@ def immediate_decision(game: ThronesGame, combat: CombatFrame, house: str) -> De
                 secret=False,
                 default=Choose(tracks[0]),
                 options=tuple(Choose(t) for t in tracks),
+                data={"opponent": combat.opponent(house)},
             )
         if tracks:
             _doran(game, combat, house, tracks[0])
@@ -276,6 +277,7 @@ def after_winner_decision(game: ThronesGame, combat: CombatFrame, house: str) ->
                 secret=False,
                 default=Choose(NONE),
                 options=(*(Choose(a) for a in targets), Choose(NONE)),
+                data={"opponent": combat.opponent(house)},
             )
     elif card == "renly-baratheon" and won:
         places = _renly_places(game, combat, house)

@@ -72,6 +72,12 @@ class Battle(ThronesFrame):
                     secret=False,
                     default=Choose("accept"),
                     options=(Choose("accept"), Choose("refuse")),
+                    data={
+                        "battle": self.area,
+                        "supporter": owner,
+                        "area": self.offer,
+                        "strength": support_strength(state, self, self.offer, backed),
+                    },
                 )
             ]
         while self.queue:
@@ -97,6 +103,7 @@ class Battle(ThronesFrame):
                         "area": area,
                         "strength": {h: support_strength(state, self, area, h) for h in sides},
                     },
+                    data={"battle": self.area},
                 )
             ]
         return None

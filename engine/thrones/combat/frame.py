@@ -135,6 +135,12 @@ class CombatFrame(Battle):
                     secret=True,
                     default=Play(weakest_card(hand)),
                     options=tuple(Play(card) for card in hand),
+                    data={
+                        "battle": self.area,
+                        "opponent": self.opponent(house),
+                        "strength": mine,
+                        "opposing": theirs,
+                    },
                 )
             )
         if waiting:
@@ -184,6 +190,7 @@ class CombatFrame(Battle):
                     secret=False,
                     default=Choose("keep"),
                     options=(Choose("cancel"), Choose("keep")),
+                    data={"card": self.cards[other], "opponent": other},
                 )
             ]
         self._start_immediate(game)
@@ -445,6 +452,7 @@ class CombatFrame(Battle):
                     secret=False,
                     default=Destroy(tuple((self.area, k) for k in weakest)),
                     schema={"count": count, "units": [[self.area, k] for k in fighters]},
+                    data={"battle": self.area, "count": count},
                 )
             ]
         return None
@@ -553,6 +561,7 @@ class CombatFrame(Battle):
                 default=Choose(next(iter(options))),
                 options=tuple(Choose(area) for area in options),
                 schema={"losses": dict(options)},
+                data={"battle": self.area, "loser": loser, "robb": robb},
             )
         ]
 
@@ -616,6 +625,7 @@ class CombatFrame(Battle):
                     secret=False,
                     default=Destroy(tuple((self.area, k) for k in weakest)),
                     schema={"count": count, "units": [[self.area, k] for k in kinds]},
+                    data={"battle": self.area, "to": self.retreat_to, "count": count},
                 )
             ]
         self._finish_retreat(game, sorted(kinds, key=_EXPENDABLE.__getitem__)[:count])
@@ -722,6 +732,7 @@ class CombatFrame(Battle):
                 secret=False,
                 default=Choose("skip"),
                 options=(*(Discard(card) for card in hand), Choose("skip")),
+                data={"opponent": other},
             )
         ]
 

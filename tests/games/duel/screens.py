@@ -4,16 +4,19 @@
 from __future__ import annotations
 
 from cogs.screens import GameScreens
+from i18n import SOURCE_LANGUAGE
 
 
 class DuelScreens(GameScreens):
+    """Duel speaks English only: it words nothing in another language, and asks in its engine's words."""
+
     id = "duel"
 
-    def kind_title(self, kind: str, language: str = "en") -> str:
+    def kind_title(self, kind: str, language: str = SOURCE_LANGUAGE) -> str:
         return {"pick": "Pick a number", "shout": "Cheer or jeer"}.get(kind, kind)
 
-    def describe(self, line: str, kind: str | None = None) -> str:
-        text = super().describe(line, kind)
+    def describe(self, line: str, kind: str | None = None, language: str = SOURCE_LANGUAGE) -> str:
+        text = super().describe(line, kind, language)
         return text.replace("pick ", "Pick ").replace("shout ", "Shout: ")
 
     def help(self, language: str = "en") -> str:
