@@ -77,7 +77,7 @@ async def test_the_bot_killed_mid_phase_and_started_again_loses_nothing(
     assert "House Stark" in field_value(action[0], "Waiting for")
     alice = fake.users["alice"]
     march = await fake.wait_for(
-        lambda m: m.is_dm and m.channel.recipient is alice and "Resolve a march order" in m.text, WAIT
+        lambda m: m.is_dm and m.channel.recipient is alice and "Resolve a March order" in m.text, WAIT
     )
     assert "Winterfell" in march.text
 
