@@ -133,7 +133,7 @@ class ClashOfKingsFrame(ThronesFrame):
             f"{TRACK_NAMES[name]} track: {', '.join(house_name(h) for h in ranking)}; "
             f"{house_name(ranking[0])} holds {DOMINANCE[name]}.",
             track=name,
-            order=ranking,
+            order=list(ranking),  # a copy: the track itself may change later
         )
         self.track += 1
         self.bids = {}

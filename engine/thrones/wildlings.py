@@ -116,6 +116,7 @@ class WildlingAttackFrame(ThronesFrame):
             "wildling-bids",
             f"Night's Watch bids: {listed} (total {total} against {self.strength}): {verdict}.",
             bids=dict(self.bids),
+            participants=list(self.participants),
             total=total,
             strength=self.strength,
             watch_won=self.watch_won,
