@@ -29,7 +29,6 @@ from table.thrones.phrases import (
     area,
     house,
     muster_items,
-    named,
     units_in,
 )
 
@@ -73,7 +72,7 @@ def _tells(kind: str) -> Callable[[Teller], Teller]:
 
 def _character(card: str) -> Named:
     """The house card whose text acts: "Tyrion Lannister", "Reina de Espinas"."""
-    return named("house_cards", card)
+    return Named("house_cards", card)
 
 
 # --- the rounds and the Planning phase ---------------------------------------------------------------
@@ -111,7 +110,7 @@ def _orders_revealed(d: Data) -> Said:
 @_tells("raven")
 def _raven(d: Data) -> Said:
     who, mode = house(d["house"]), d["mode"]
-    raven = named("terms", "messenger-raven")
+    raven = Named("terms", "messenger-raven")
     if mode == "none":
         return said("{house} does not use the {raven}.", house=who, raven=raven)
     if mode == "peek":
@@ -125,14 +124,14 @@ def _raven(d: Data) -> Said:
         house=who,
         raven=raven,
         area=area(d["area"]),
-        old=named("orders", d["old"]),
-        new=named("orders", d["new"]),
+        old=Named("orders", d["old"]),
+        new=Named("orders", d["new"]),
     )
 
 
 @_tells("raven-card")
-def _ravennamed(d: Data) -> Said:
-    return said("The top wildling card is {card}.", card=named("wildling_cards", d["card"]))
+def _ravenNamed(d: Data) -> Said:
+    return said("The top wildling card is {card}.", card=Named("wildling_cards", d["card"]))
 
 
 # --- the Westeros phase ------------------------------------------------------------------------------
@@ -140,7 +139,7 @@ def _ravennamed(d: Data) -> Said:
 
 @_tells("westeros-cards")
 def _westeros_cards(d: Data) -> Said:
-    first, second, third = (named("westeros_cards", card) for card in d["cards"])
+    first, second, third = (Named("westeros_cards", card) for card in d["cards"])
     return said(
         "Westeros cards: I: {first}, II: {second}, III: {third}.", first=first, second=second, third=third
     )
@@ -148,7 +147,7 @@ def _westeros_cards(d: Data) -> Said:
 
 @_tells("winter-is-coming")
 def _winter_is_coming(d: Data) -> Said:
-    card = named("westeros_cards", "winter-is-coming")
+    card = Named("westeros_cards", "winter-is-coming")
     return said(
         "{card}: Westeros deck {deck} is shuffled and another card drawn.",
         card=card,
@@ -169,11 +168,11 @@ def _wildling_threat(d: Data) -> Said:
 
 @_tells("westeros-choice")
 def _westeros_choice(d: Data) -> Said:
-    card, who = named("westeros_cards", d["card"]), house(d["house"])
+    card, who = Named("westeros_cards", d["card"]), house(d["house"])
     if d["effect"] == "nothing":
         return said("{card}: {house} chooses nothing.", card=card, house=who)
     return said(
-        "{card}: {house} chooses {effect}.", card=card, house=who, effect=named("westeros_cards", d["effect"])
+        "{card}: {house} chooses {effect}.", card=card, house=who, effect=Named("westeros_cards", d["effect"])
     )
 
 
@@ -221,7 +220,7 @@ def _muster(d: Data) -> Said:
 @_tells("bids")
 def _bids(d: Data) -> Said:
     bids = Tally(tuple((who, str(d["bids"][who])) for who in d["ranked"]))
-    return said("Bids for the {track} track: {bids}.", track=named("tracks", d["track"]), bids=bids)
+    return said("Bids for the {track} track: {bids}.", track=Named("tracks", d["track"]), bids=bids)
 
 
 @_tells("track")
@@ -229,10 +228,10 @@ def _track(d: Data) -> Said:
     order = d["order"]
     return said(
         "{track} track: {order}; {house} holds the {token}.",
-        track=named("tracks", d["track"]),
+        track=Named("tracks", d["track"]),
         order=Ranking(tuple(order)),
         house=house(order[0]),
-        token=named("terms", _DOMINANCE[d["track"]]),
+        token=Named("terms", _DOMINANCE[d["track"]]),
     )
 
 
@@ -242,7 +241,7 @@ def _track(d: Data) -> Said:
 @_tells("wildling-bids")
 def _wildling_bids(d: Data) -> Said:
     fields = {
-        "watch": named("terms", "night-watch"),
+        "watch": Named("terms", "night-watch"),
         "bids": Tally(tuple((who, str(d["bids"][who])) for who in d["participants"])),
         "total": d["total"],
         "strength": d["strength"],
@@ -253,8 +252,8 @@ def _wildling_bids(d: Data) -> Said:
 
 
 @_tells("wildling-card")
-def _wildlingnamed(d: Data) -> Said:
-    card, watch = named("wildling_cards", d["card"]), named("terms", "night-watch")
+def _wildlingNamed(d: Data) -> Said:
+    card, watch = Named("wildling_cards", d["card"]), Named("terms", "night-watch")
     if d["watch_won"]:
         return said("The {watch} holds. The wildling card is {card}.", watch=watch, card=card)
     return said("The wildlings break through. The wildling card is {card}.", card=card)
@@ -272,7 +271,7 @@ def _raid(d: Data) -> Said:
         "house": who,
         "source": source,
         "victim": house(d["victim"]),
-        "order": named("orders", d["removed"]),
+        "order": Named("orders", d["removed"]),
         "target": area(d["target"]),
     }
     if TOKENS[d["removed"]].type != "consolidate":
@@ -433,14 +432,14 @@ def _tyrion(d: Data) -> Said:
 
 @_tells("blade")
 def _blade(d: Data) -> Said:
-    who, blade = house(d["house"]), named("terms", "valyrian-steel-blade")
+    who, blade = house(d["house"]), Named("terms", "valyrian-steel-blade")
     if d["use"] == "plus":
         return said("{house} uses the {blade}: +1.", house=who, blade=blade)
     return said(
         "{house} uses the {blade} to draw another {tides} card.",
         house=who,
         blade=blade,
-        tides=named("terms", "tides-of-battle"),
+        tides=Named("terms", "tides-of-battle"),
     )
 
 
@@ -449,11 +448,11 @@ def _tides(d: Data) -> Said:
     attacker, defender = d["attacker"], d["defender"]
     return said(
         "{tides}: {attacker} {attacker_card}, {defender} {defender_card}.",
-        tides=named("terms", "tides-of-battle"),
+        tides=Named("terms", "tides-of-battle"),
         attacker=house(attacker),
-        attacker_card=named("tides_of_battle", d["tides"][attacker]),
+        attacker_card=Named("tides_of_battle", d["tides"][attacker]),
         defender=house(defender),
-        defender_card=named("tides_of_battle", d["tides"][defender]),
+        defender_card=Named("tides_of_battle", d["tides"][defender]),
     )
 
 
@@ -472,7 +471,7 @@ def _combat_result(d: Data) -> Said:
         return said(
             "Battle in {area}: {attacker} {attack}, {defender} {defense}. {winner} wins (a tie, won on the "
             "{track} track).",
-            track=named("tracks", "fiefdoms"),
+            track=Named("tracks", "fiefdoms"),
             **fields,
         )
     return said("Battle in {area}: {attacker} {attack}, {defender} {defense}. {winner} wins.", **fields)
@@ -491,7 +490,7 @@ def _casualties(d: Data) -> Said:
     if cause == "skulls":
         return said(
             "{tides} skulls: {house} loses {units}.",
-            tides=named("terms", "tides-of-battle"),
+            tides=Named("terms", "tides-of-battle"),
             house=who,
             units=units,
         )
@@ -574,7 +573,7 @@ def _doran(d: Data) -> Said:
         "{character}: {opponent} drops to the bottom of the {track} track.",
         character=_character("doran-martell"),
         opponent=house(d["opponent"]),
-        track=named("tracks", d["track"]),
+        track=Named("tracks", d["track"]),
     )
 
 
@@ -593,7 +592,7 @@ def _removes(character: str, d: Data) -> Said:
         "{character} removes {owner}'s {order} in {area}.",
         character=_character(character),
         owner=house(d["owner"]),
-        order=named("orders", d["token"]),
+        order=Named("orders", d["token"]),
         area=area(d["area"]),
     )
 
@@ -717,7 +716,7 @@ def _game_over(d: Data) -> Said:
 
 @_tells("wildling-effect")
 def _wildling_effect(d: Data) -> Said:
-    return _EFFECTS[d["effect"]](named("wildling_cards", d["card"]), d)
+    return _EFFECTS[d["effect"]](Named("wildling_cards", d["card"]), d)
 
 
 Effect = Callable[[Named, Data], Said]
@@ -785,7 +784,7 @@ def _track_fall(card: Named, d: Data) -> Said:
         house=house(d["house"]),
         before=d["before"],
         after=d["after"],
-        track=named("tracks", d["track"]),
+        track=Named("tracks", d["track"]),
     )
 
 
@@ -795,8 +794,8 @@ def _track_top(card: Named, d: Data) -> Said:
         "{card}: {house} takes position 1 on the {track} track and the {token}.",
         card=card,
         house=house(d["house"]),
-        track=named("tracks", d["track"]),
-        token=named("terms", _DOMINANCE[d["track"]]),
+        track=Named("tracks", d["track"]),
+        token=Named("terms", _DOMINANCE[d["track"]]),
     )
 
 

@@ -1,7 +1,7 @@
-"""The phrases the thrones events' sentences are built from, in any language: a game's names
-(:func:`named`, said as :class:`data.thrones_names.Phrase`, so a translation may ask for ``{area:in}``),
-counted units ("un soldado", "2 caballeros"), lists ("A, B y C", as the language's own list pattern joins
-them) and tallies ("Casa Stark 2, Casa Lannister 0").
+"""The phrases the thrones events' sentences are built from, in any language: a game's names (``Named``,
+said as :class:`data.thrones_names.Phrase`, so a translation may ask for ``{area:in}``), counted units ("un
+soldado", "2 caballeros"), lists ("A, B y C", as the language's own list pattern joins them) and tallies
+("Casa Stark 2, Casa Lannister 0").
 
 Each is an :class:`i18n.Localized`: a message's field, said in the message's language. English says them as
 the engine's own texts do (:mod:`engine.thrones.phrases`).
@@ -20,10 +20,6 @@ from data.thrones_names import Named, load
 from i18n import Localized, said, say
 
 T = TypeVar("T", bound=Hashable)
-
-
-def named(category: str, item: str) -> Named:
-    return Named(category, item)
 
 
 def house(item: str) -> Named:
