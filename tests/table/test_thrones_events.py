@@ -231,11 +231,10 @@ def said_messages(value: object) -> Iterator[str]:
 
 def written_messages() -> set[str]:
     """Every message written in the modules that word the events."""
+    files = [*Path(events.__file__ or "").parent.glob("*.py"), Path(phrases.__file__ or "")]
     found = set()
-    for module in (events, phrases):
-        for _line, message, _comments, _context in extract_from_file(
-            "python", Path(module.__file__ or ""), KEYWORDS
-        ):
+    for path in files:
+        for _line, message, _comments, _context in extract_from_file("python", path, KEYWORDS):
             found.add(message if isinstance(message, str) else message[0])
     return found
 
