@@ -2,7 +2,7 @@
 
 An event's ``text`` is the engine's own English (the command line prints it, the tests read it). The table
 words every event again from its ``kind`` and ``data``, in each reader's language
-(``table/thrones/events.py``); a test checks that its English is this text, word for word, so both say the
+(``table/thrones/events/``); a test checks that its English is this text, word for word, so both say the
 same thing. These helpers write the phrases as that English does: "a footman", "2 knights", "a footman and 2
 knights in Winterfell", lists as "A, B, and C".
 """
