@@ -33,6 +33,7 @@ from data.thrones import load as load_thrones
 
 __all__ = [
     "CATEGORIES",
+    "FORMS",
     "LANGUAGES",
     "PHASES",
     "TERMS",
@@ -41,6 +42,7 @@ __all__ = [
     "Name",
     "Named",
     "Names",
+    "Phrase",
     "expected_ids",
     "fold",
     "load",
@@ -150,16 +152,44 @@ ARTICLES: dict[str, dict[str, tuple[Gender | None, Number]]] = {
     },
 }
 
-# "in" + article, as each language contracts it; None: the preposition and the article stay apart.
-_IN: dict[str, tuple[str, dict[str, str] | None]] = {
-    "en": ("in", None),
-    "es": ("en", None),
-    "pt": ("em", {"o": "no", "a": "na", "os": "nos", "as": "nas"}),
-    "it": (
-        "in",
-        {"il": "nel", "lo": "nello", "la": "nella", "l'": "nell'", "i": "nei", "gli": "negli", "le": "nelle"},
-    ),
+
+def _italian(stem: str) -> dict[str, str]:
+    """An Italian preposition joined with each article: "ne" gives "nel", "nello", "nella", "nell'"..."""
+    endings = {"il": "l", "lo": "llo", "la": "lla", "l'": "ll'", "i": "i", "gli": "gli", "le": "lle"}
+    return {article: stem + ending for article, ending in endings.items()}
+
+
+# The prepositions running text puts before a name, by form and language: the preposition, and how it
+# contracts with each article (None: the preposition and the article stay apart). An Italian place without
+# an article is "a" ("ad" before an a-sound) for "in" as for "to"; see :meth:`Language.phrase`.
+_PREPOSITIONS: dict[str, dict[str, tuple[str, dict[str, str] | None]]] = {
+    "in": {
+        "en": ("in", None),
+        "es": ("en", None),
+        "pt": ("em", {"o": "no", "a": "na", "os": "nos", "as": "nas"}),
+        "it": ("in", _italian("ne")),
+    },
+    "of": {
+        "en": ("of", None),
+        "es": ("de", {"el": "del"}),
+        "pt": ("de", {"o": "do", "a": "da", "os": "dos", "as": "das"}),
+        "it": ("di", _italian("de")),
+    },
+    "to": {
+        "en": ("to", None),
+        "es": ("a", {"el": "al"}),
+        "pt": ("a", {"o": "ao", "a": "à", "os": "aos", "as": "às"}),
+        "it": ("a", _italian("a")),
+    },
+    "from": {
+        "en": ("from", None),
+        "es": ("de", {"el": "del"}),
+        "pt": ("de", {"o": "do", "a": "da", "os": "dos", "as": "das"}),
+        "it": ("da", _italian("da")),
+    },
 }
+# The forms a name takes in running text (:meth:`Language.phrase`): with its article, or after a preposition.
+FORMS: tuple[str, ...] = ("the", *_PREPOSITIONS)
 
 _RULEBOOK = re.compile(r"rulebook-(?P<lang>es|pt|it)(: \S.*)?")
 _OFFICIAL = re.compile(r"official list: https?://\S+")
@@ -244,10 +274,30 @@ class Language:
         """The phrase for "in <name>" as the language says it: "en el Nido de Águilas", "no Ninho da Águia",
         "nell'Altopiano", "a Grande Inverno". Italian places without an article take "a" ("ad" before an
         a-sound); Spanish and Portuguese ones take the bare preposition."""
+        return self.phrase(category, item, "in")
+
+    def phrase(self, category: str, item: str, form: str) -> str:
+        """The name as running text says it in one of :data:`FORMS`: ``the`` gives it its article ("el Nido
+        de Águilas", "la Casa Stark", "Invernalía"); ``in``, ``of``, ``to`` and ``from`` put the preposition
+        before it, contracted with the article as the language does ("del Nido de Águilas", "da Casa
+        Stark", "dall'Altopiano", "al Dominio"). English names have no article: "in Winterfell", "of House
+        Stark". ValueError for another form."""
         entry = self.names[category][item]
-        preposition, contractions = _IN[self.code]
+        if form == "the":
+            if entry.article is None:
+                return entry.name
+            return (
+                f"{entry.article}{entry.bare}"
+                if entry.article.endswith("'")
+                else f"{entry.article} {entry.bare}"
+            )
+        if form not in _PREPOSITIONS:
+            raise ValueError(f"no form {form!r} of a name; the forms are {', '.join(FORMS)}")
+        preposition, contractions = _PREPOSITIONS[form][self.code]
         if entry.article is None:
-            if self.code == "it":
+            if self.code == "it" and preposition == "in":
+                preposition = "a"
+            if self.code == "it" and preposition == "a":
                 sound = fold(entry.name).removeprefix("h")
                 return f"{'ad' if sound.startswith('a') else 'a'} {entry.name}"
             return f"{preposition} {entry.name}"
@@ -286,16 +336,39 @@ def expected_ids(facts: ThronesData) -> dict[str, tuple[str, ...]]:
     }
 
 
+class Phrase(str):
+    """A name in one language, as a message's field: the name itself, or with a format spec one of the
+    forms running text needs (:meth:`Language.phrase`), so that a translation words it as its grammar
+    wants: ``{area:in}`` is "en el Nido de Águilas", ``{house:of}`` "da Casa Stark", ``{area:the}`` "los
+    Gemelos". A capitalized spec (``{house:The}``) capitalizes the phrase, for the start of a sentence."""
+
+    language: Language
+    category: str
+    id: str
+
+    def __new__(cls, language: Language, category: str, item: str) -> Phrase:
+        phrase = super().__new__(cls, language.name(category, item))
+        phrase.language, phrase.category, phrase.id = language, category, item
+        return phrase
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        text = self.language.phrase(self.category, self.id, spec.lower())
+        return text[:1].upper() + text[1:] if spec[:1].isupper() else text
+
+
 @dataclass(frozen=True, slots=True)
 class Named:
     """A thing of the game by its id, named in whichever language it is read (an :class:`i18n.Localized`):
-    a message's field, ``said("{house} holds {area}.", house=Named("houses", "stark"), area=...)``."""
+    a message's field, ``said("{house} holds {area}.", house=Named("houses", "stark"), area=...)``. It is
+    said as a :class:`Phrase`, so a translation may ask for a form: ``"{house:The} ocupa {area:the}."``."""
 
     category: str
     id: str
 
     def said_in(self, language: str) -> str:
-        return load()[language].name(self.category, self.id)
+        return Phrase(load()[language], self.category, self.id)
 
 
 @functools.cache

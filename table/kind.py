@@ -3,8 +3,9 @@
 The table runs any game through its kind: which seats play at each player count, the game's own options
 and how to check them, how to build a game (from settings and a seed, or from a position), the deadline
 category of each decision, which events call for a board, the AI styles, what a prompt needs beyond the
-decision (its "extras"), and how to name seats and phases. A game's kind lives in its own package
-(``table/thrones/`` for A Game of Thrones) and is found through :mod:`table.kinds`.
+decision (its "extras"), how to word its events in each language, and how to name seats and phases. A
+game's kind lives in its own package (``table/thrones/`` for A Game of Thrones) and is found through
+:mod:`table.kinds`.
 """
 
 from __future__ import annotations
@@ -133,11 +134,19 @@ class GameKind:
         game's screens in the bot know what to do with it. Public facts only."""
         return None
 
-    def reports(self, game: Game, events: list[Event]) -> list[dict[str, Any]]:
+    def tell(self, event: Event, language: str) -> str:
+        """An event in words, in ``language``: what the channel, the chronicle and a private message say
+        of it. By default the engine's own English text; a game words its events in every language by
+        overriding this (from the event's kind and data)."""
+        return event.text
+
+    def reports(
+        self, game: Game, events: list[Event], language: str = SOURCE_LANGUAGE
+    ) -> list[dict[str, Any]]:
         """Notable moments among a step's public events, each told in the channel on its own (a battle
         and its breakdown): JSON-native payloads the game's screens in the bot draw, with ``report``
         naming what it is and, where a close-up image helps, ``focus`` (the renderer's close-up of it)
-        and ``view`` (a spectator's view). None by default."""
+        and ``view`` (a spectator's view); any words in them in ``language``. None by default."""
         return []
 
     def report_markdown(self, report: dict[str, Any]) -> list[str]:

@@ -139,11 +139,14 @@ class Teller:
         self._started_here = False  # the live log of this phase began in this operation: never posted
 
     def events(self, events: list[Event]) -> None:
+        """Tell the public events, in the game's language as it is now (lines told stay as they were
+        written, should the language change later)."""
         public = [event for event in events if event.to is None]
-        texts = [event.text for event in public]
+        language = self.session.settings.language
+        texts = [self.session.kind.tell(event, language) for event in public]
         self.session.summary.extend(texts)
         self.lines.extend(texts)
-        for report in self.session.kind.reports(self.session.require_game(), public):
+        for report in self.session.kind.reports(self.session.require_game(), public, language):
             self.items.append(
                 item(
                     "report",
@@ -178,7 +181,11 @@ class Teller:
         return self.items
 
 
-def private_items(session: Session, events: list[Event]) -> list[dict[str, Any]]:
+def private_items(
+    session: Session, events: list[Event], language_for: Callable[[int], str]
+) -> list[dict[str, Any]]:
+    """Each private event, by DM to the player of its house, in that player's language (``language_for``
+    their user id)."""
     items = []
     for event in events:
         if event.to is None:
@@ -194,7 +201,7 @@ def private_items(session: Session, events: list[Event]) -> list[dict[str, Any]]
                     game=session.settings.game,
                     game_name=session.name,
                     house=event.to,
-                    text=event.text,
+                    text=session.kind.tell(event, language_for(seat.user_id)),
                 )
             )
     return items

@@ -620,7 +620,9 @@ class Table:
                 session.settings.players, session.seed, session.settings.options
             )
             session.status = ACTIVE
-            session.summary = [event.text for event in session.game.opening_events if event.to is None]
+            language = session.settings.language
+            opening = [event for event in session.game.opening_events if event.to is None]
+            session.summary = [session.kind.tell(event, language) for event in opening]
             items = [outbox.notice(session, self._seating_text(session))]
 
             async def write(store: Store) -> None:
@@ -857,7 +859,8 @@ class Table:
             session.status = OVER
         ended = [] if ranking is None else votes.end_items(session, ranking)
         prompts = outbox.prompt_items(session, [] if ended else new, self.pings, self._language_in(session))
-        out += outbox.private_items(session, events) + told.finish() + prompts + ended
+        private = outbox.private_items(session, events, lambda user_id: self.language_for(user_id, session))
+        out += private + told.finish() + prompts + ended
         notices = [*items, *ended]
         lines = told.lines + [entry["payload"]["text"] for entry in notices if entry["kind"] == "notice"]
         if game.over:

@@ -15,6 +15,8 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Bid, Rank
 from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.phrases import house as house_name
+from engine.thrones.phrases import tally
 from engine.thrones.state import State
 
 if TYPE_CHECKING:
@@ -119,9 +121,14 @@ class ClashOfKingsFrame(ThronesFrame):
                 return waiting
             pay_bids(state, self.bids)
             self.groups = groups_by_bid(self.bids, getattr(state, name))
-            listed = ", ".join(f"{h.title()} {self.bids[h]}" for group in self.groups for h in group)
+            ranked = [house for group in self.groups for house in group]
+            listed = tally((house, self.bids[house]) for house in ranked)
             game.emit(
-                "bids", f"Bids for the {TRACK_NAMES[name]} track: {listed}.", track=name, bids=dict(self.bids)
+                "bids",
+                f"Bids for the {TRACK_NAMES[name]} track: {listed}.",
+                track=name,
+                bids=dict(self.bids),
+                ranked=ranked,
             )
         for group in self.groups:
             if len(group) > 1:
@@ -130,10 +137,10 @@ class ClashOfKingsFrame(ThronesFrame):
         setattr(state, name, ranking)
         game.emit(
             "track",
-            f"{TRACK_NAMES[name]} track: {', '.join(h.title() for h in ranking)}; "
-            f"House {ranking[0].title()} holds {DOMINANCE[name]}.",
+            f"{TRACK_NAMES[name]} track: {', '.join(house_name(h) for h in ranking)}; "
+            f"{house_name(ranking[0])} holds {DOMINANCE[name]}.",
             track=name,
-            order=ranking,
+            order=list(ranking),  # a copy: the track itself may change later
         )
         self.track += 1
         self.bids = {}

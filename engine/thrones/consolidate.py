@@ -100,9 +100,10 @@ class ConsolidateFrame(ThronesFrame):
             apply_muster(state, house, action.muster)
             game.emit(
                 "muster",
-                f"House {house.title()} consolidates power in {BOARD.name(area)} to muster: "
+                f"House {house.title()} consolidates power in {BOARD.name(area)} to muster "
                 f"{describe_items(action.muster)}.",
                 house=house,
+                area=area,
                 items=[item.format() for item in action.muster],
             )
             return

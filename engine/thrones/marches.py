@@ -24,6 +24,7 @@ from engine.thrones.combat.support import support_areas
 from engine.thrones.control import controller
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
+from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
 from engine.thrones.state import State
 from engine.thrones.supply import within_limit
@@ -208,7 +209,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
             )
         if dest in BOARD.land:
             lands_changed.add(dest)
-        moved_text.append(f"{' '.join(kinds)} to {BOARD.name(dest)}")
+        moved_text.append(f"{unit_list(kinds)} to {BOARD.name(dest)}")
     if not pool:
         del state.units[source]
         if source in BOARD.land:
@@ -221,12 +222,13 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     if fight is None:
         del state.orders[source]
     else:
-        moved_text.append(f"{' '.join(fight[1])} attack {BOARD.name(fight[0])}")
+        verb = "attacks" if len(fight[1]) == 1 else "attack"
+        moved_text.append(f"{unit_list(fight[1])} {verb} {BOARD.name(fight[0])}")
     text = f"House {house.title()} marches from {BOARD.name(source)}: " + (
         "; ".join(moved_text) if moved_text else "no unit moves"
     )
     if march.leave_power:
-        text += f"; a power token keeps {BOARD.name(source)}"
+        text += "; it leaves a power token there"
     game.emit(
         "march",
         text + ".",
@@ -234,6 +236,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         source=source,
         moves=[[dest, list(kinds)] for dest, kinds in march.moves],
         leave_power=march.leave_power,
+        attack=None if fight is None else fight[0],
     )
     if fight is not None:
         dest, army = fight

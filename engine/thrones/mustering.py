@@ -18,6 +18,8 @@ from engine.thrones.actions import Action, Muster, MusterItem
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.control import available_units, controller
 from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.phrases import and_list, counted, in_order
+from engine.thrones.phrases import area as area_name
 from engine.thrones.state import State, Unit
 from engine.thrones.supply import within_limit
 
@@ -137,17 +139,21 @@ def can_muster(state: State, house: str, allowed: dict[str, int]) -> bool:
 
 
 def describe_items(items: tuple[MusterItem, ...]) -> str:
+    """ "a knight in Winterfell, 2 footmen in White Harbor, and a knight in Winterfell in place of a footman":
+    what a muster adds, alike items counted together (a ship by the sea or port it is placed in); "nothing"
+    for none."""
     if not items:
         return "nothing"
     parts = []
-    for item in items:
-        if item.upgrade:
-            parts.append(f"a footman in {BOARD.name(item.area)} becomes a {item.unit}")
-        elif item.to is not None:
-            parts.append(f"a ship in {BOARD.name(item.to)}")
-        else:
-            parts.append(f"a {item.unit} in {BOARD.name(item.area)}")
-    return ", ".join(parts)
+    for (area, unit, upgrade), count in in_order(_key(item) for item in items):
+        placed = f"{counted(unit, count)} in {area_name(area)}"
+        parts.append(f"{placed} in place of {counted('footman', count)}" if upgrade else placed)
+    return and_list(parts)
+
+
+def _key(item: MusterItem) -> tuple[str, str, bool]:
+    """Where the new unit stands, its kind, and whether it replaces a footman."""
+    return (item.to or item.area, item.unit, item.upgrade)
 
 
 def muster_decision(
@@ -205,7 +211,7 @@ class MusteringFrame(ThronesFrame):
         self.turn += 1
         game.emit(
             "muster",
-            f"House {house.title()} musters: {describe_items(action.items)}.",
+            f"House {house.title()} musters {describe_items(action.items)}.",
             house=house,
             items=[item.format() for item in action.items],
         )

@@ -313,13 +313,23 @@ class RavenFrame(ThronesFrame):
         if self.step == "choose":
             if action.mode == "none":
                 game.pop(self)
-                game.emit("raven", f"House {house.title()} does not use the Messenger Raven.", house=house)
+                game.emit(
+                    "raven",
+                    f"House {house.title()} does not use the Messenger Raven.",
+                    house=house,
+                    mode="none",
+                )
             elif action.mode == "peek":
                 self.step = "peeked"
                 state.raven_used = True
                 if house not in state.wildling_known_to:
                     state.wildling_known_to.append(house)
-                game.emit("raven", f"House {house.title()} looks at the top wildling card.", house=house)
+                game.emit(
+                    "raven",
+                    f"House {house.title()} looks at the top wildling card.",
+                    house=house,
+                    mode="peek",
+                )
                 game.emit(
                     "raven-card",
                     f"The top wildling card is {FACTS.wildling_cards[state.wildling_deck[0]].name}.",
@@ -338,6 +348,7 @@ class RavenFrame(ThronesFrame):
                     f"House {house.title()} uses the Messenger Raven to replace its order in "
                     f"{BOARD.name(action.area)}: {TOKENS[old].name} becomes {TOKENS[action.token].name}.",  # type: ignore[arg-type,index]
                     house=house,
+                    mode="swap",
                     area=action.area,
                     old=old,
                     new=action.token,
@@ -354,10 +365,14 @@ class RavenFrame(ThronesFrame):
                 "raven",
                 f"House {house.title()} puts the wildling card at the bottom of the deck.",
                 house=house,
+                mode="bury",
             )
         else:
             game.emit(
-                "raven", f"House {house.title()} leaves the wildling card on top of the deck.", house=house
+                "raven",
+                f"House {house.title()} leaves the wildling card on top of the deck.",
+                house=house,
+                mode="keep",
             )
         game.pop(self)
 

@@ -20,6 +20,7 @@ from engine.thrones.actions import Action, Choose
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.control import available_units, controller
 from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.phrases import counted
 from engine.thrones.state import Unit
 from engine.thrones.supply import within_limit
 
@@ -45,12 +46,17 @@ def settle_port(game: ThronesGame, land: str) -> None:
     if new_owner is None:
         del state.units[port]
         state.orders.pop(port, None)
+        where, count = BOARD.name(port), len(ships)
+        lost = (
+            f"its ship in {where} is removed" if count == 1 else f"its {count} ships in {where} are removed"
+        )
         game.emit(
             "port-lost",
-            f"House {owner.title()} no longer holds {BOARD.name(land)}: its {len(ships)} ship(s) in "
-            f"{BOARD.name(port)} are removed.",
+            f"House {owner.title()} no longer holds {BOARD.name(land)}: {lost}.",
             house=owner,
             port=port,
+            land=land,
+            count=count,
         )
         return
     game.push(PortTakeoverFrame(port=port, house=new_owner))
@@ -111,13 +117,16 @@ class PortTakeoverFrame(ThronesFrame):
         if count:
             state.units[self.port] = [Unit(self.house, "ship") for _ in range(count)]
         state.orders.pop(self.port, None)
+        placed = f"places {counted('ship', count)} of its own" if count else "places none of its own"
         game.emit(
             "port-taken",
-            f"House {self.house.title()} takes {BOARD.name(self.port)}: {len(old)} ship(s) of House "
-            f"{old[0].house.title()} removed, {count} ship(s) of its own placed.",
+            f"House {self.house.title()} takes {BOARD.name(self.port)}: it removes "
+            f"{counted('ship', len(old))} of House {old[0].house.title()} and {placed}.",
             port=self.port,
             house=self.house,
             replaced=count,
+            removed=len(old),
+            previous=old[0].house,
         )
         game.pop(self)
 

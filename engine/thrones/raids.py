@@ -119,11 +119,12 @@ class RaidsFrame(ThronesFrame):
             f"House {house.title()} raids from {BOARD.name(raid.source)} and removes House "
             f"{victim.house.title()}'s {TOKENS[victim.token].name} in {BOARD.name(raid.target)}."
         )
-        gained = 0
+        gained = lost = 0
         if TOKENS[victim.token].type == "consolidate":
             gained = gain_power(state, house, 1)
             lost = lose_power(state, victim.house, 1)
-            text += f" Plunder: +{gained} power for {house.title()}, -{lost} for {victim.house.title()}."
+            plunder = f"+{gained} power for House {house.title()}, -{lost} for House {victim.house.title()}"
+            text += f" Plunder: {plunder}."
         game.emit(
             "raid",
             text,
@@ -131,7 +132,9 @@ class RaidsFrame(ThronesFrame):
             source=raid.source,
             target=raid.target,
             removed=victim.token,
+            victim=victim.house,
             gained=gained,
+            lost=lost,
         )
 
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:

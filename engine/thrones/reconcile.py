@@ -19,6 +19,7 @@ from engine.thrones.actions import Action, Destroy
 from engine.thrones.board import BOARD
 from engine.thrones.control import supply_icons
 from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.phrases import tally, units_in
 from engine.thrones.ports import settle_port
 from engine.thrones.state import State
 from engine.thrones.supply import area_sizes, fits, within_limit
@@ -87,10 +88,6 @@ def destroy_units(state: State, house: str, units: tuple[tuple[str, str], ...]) 
     return touched
 
 
-def describe_units(units: tuple[tuple[str, str], ...]) -> str:
-    return ", ".join(f"a {kind} in {BOARD.name(area)}" for area, kind in units) or "nothing"
-
-
 @dataclass
 class ReconcileFrame(ThronesFrame):
     """Every house over its supply limit removes units until its armies fit."""
@@ -124,7 +121,7 @@ class ReconcileFrame(ThronesFrame):
         touched = destroy_units(state, house, action.units)
         game.emit(
             "supply-losses",
-            f"House {house.title()} reconciles its armies: {describe_units(action.units)} destroyed.",
+            f"House {house.title()} brings its armies within its supply: it loses {units_in(action.units)}.",
             house=house,
             units=[list(u) for u in action.units],
         )
@@ -150,8 +147,11 @@ class SupplyFrame(ThronesFrame):
             if level != state.supply[house]:
                 changes[house] = [state.supply[house], level]
             state.supply[house] = level
-        summary = ", ".join(f"{h.title()} {old}->{new}" for h, (old, new) in changes.items()) or "no change"
-        game.emit("supply", f"Supply is updated: {summary}.", changes=changes)
+        if changes:
+            listed = tally((house, f"{old} → {new}") for house, (old, new) in changes.items())
+            game.emit("supply", f"Supply is updated: {listed}.", changes=changes)
+        else:
+            game.emit("supply", "Supply is updated: no house's level changes.", changes=changes)
         game.pop(self)
         game.push(ReconcileFrame())
         return None

@@ -45,12 +45,15 @@ def check_victory(game: ThronesGame) -> bool:
     castles = castle_counts(game.state)
     for house in game.state.throne:
         if castles[house] >= FACTS.castles_to_win:
-            finish(game, house, f"House {house.title()} controls {castles_phrase(castles[house])}.")
+            reason = f"House {house.title()} controls {castles_phrase(castles[house])}."
+            finish(game, house, reason, "castles", castles[house])
             return True
     return False
 
 
-def finish(game: ThronesGame, winner: str, reason: str) -> None:
+def finish(game: ThronesGame, winner: str, reason: str, why: str, castles: int) -> None:
+    """The game ends: ``why`` is "castles" (the winner holds enough) or "last-round", ``reason`` says it in
+    English, ``castles`` is how many the winner holds."""
     state = game.state
     ranking = standings(state)
     ranking.remove(winner)
@@ -61,6 +64,8 @@ def finish(game: ThronesGame, winner: str, reason: str) -> None:
         f"House {winner.title()} wins the Iron Throne. {reason}",
         winner=winner,
         ranking=list(state.ranking),
+        reason=why,
+        castles=castles,
     )
 
 
@@ -71,4 +76,6 @@ def finish_after_last_round(game: ThronesGame) -> None:
         game,
         ranking[0],
         f"The last round is over; it holds {castles_phrase(castles[ranking[0]])}.",
+        "last-round",
+        castles[ranking[0]],
     )

@@ -20,6 +20,7 @@ from engine.thrones.board import BOARD, FACTS
 from engine.thrones.control import controller, gain_power, port_pays
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.mustering import MusteringFrame
+from engine.thrones.phrases import tally
 from engine.thrones.reconcile import SupplyFrame
 from engine.thrones.victory import standings
 from engine.thrones.wildlings import WildlingAttackFrame
@@ -86,7 +87,7 @@ def collect_power(game: ThronesGame) -> None:
         icons = sum(n for area, n in BOARD.power_icons.items() if n and controller(state, area) == house)
         ports = sum(1 for port in BOARD.port if port_pays(state, port, house))
         gains[house] = gain_power(state, house, icons + ports)
-    listed = ", ".join(f"{h.title()} +{n}" for h, n in gains.items())
+    listed = tally((house, f"+{gained}") for house, gained in gains.items())
     game.emit("power", f"Houses collect power: {listed}.", gains=gains)
 
 
@@ -147,14 +148,17 @@ class DominanceChoiceFrame(ThronesFrame):
         if action.option not in options:
             raise IllegalAction(f"Choose one of: {', '.join(options)}.")
         game.pop(self)
+        effect = options[action.option]
+        chosen = "nothing" if effect == "nothing" else card_name(effect)
         game.emit(
             "westeros-choice",
-            f"{card_name(self.card)}: House {house.title()} chooses {action.option}.",
+            f"{card_name(self.card)}: House {house.title()} chooses {chosen}.",
             card=self.card,
             house=house,
             option=action.option,
+            effect=effect,
         )
-        resolve_effect(game, options[action.option])
+        resolve_effect(game, effect)
 
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         return {"step": "westeros-choice", "card": self.card}
@@ -194,9 +198,11 @@ class WesterosFrame(ThronesFrame):
                 state.wildling_threat = min(top, before + 2 * icons)
                 game.emit(
                     "wildling-threat",
-                    f"The wildlings grow stronger: {before} -> {state.wildling_threat}.",
+                    f"The wildlings grow stronger: their threat rises from {before} to "
+                    f"{state.wildling_threat}.",
                     before=before,
                     after=state.wildling_threat,
+                    cause="westeros",
                 )
                 if state.wildling_threat == top:
                     game.push(WildlingAttackFrame(strength=top, participants=list(state.throne)))

@@ -35,8 +35,9 @@ from engine.thrones.mustering import (
     muster_decision,
     validate_muster,
 )
+from engine.thrones.phrases import and_list, counted, noun, units_in
 from engine.thrones.ports import settle_port
-from engine.thrones.reconcile import ReconcileFrame, describe_units, destroy_units
+from engine.thrones.reconcile import ReconcileFrame, destroy_units
 from engine.thrones.state import State
 
 if TYPE_CHECKING:
@@ -59,8 +60,18 @@ def _card_name(card: str) -> str:
     return FACTS.wildling_cards[card].name
 
 
-def _say(game: ThronesGame, card: str, text: str, **data: Any) -> None:
-    game.emit("wildling-effect", f"{_card_name(card)}: {text}", card=card, **data)
+def _say(game: ThronesGame, card: str, effect: str, text: str, **data: Any) -> None:
+    """An effect of a wildling card: ``effect`` names which (the table words each, from the data)."""
+    game.emit("wildling-effect", f"{_card_name(card)}: {text}", card=card, effect=effect, **data)
+
+
+def _into(kind: str, units: Sequence[str]) -> str:
+    """What units turn into: "a knight", or "knights" for several."""
+    return counted(kind, 1) if len(units) == 1 else noun(kind, len(units))
+
+
+def _card_names(cards: Sequence[str]) -> str:
+    return and_list([FACTS.house_cards[card].name for card in cards])
 
 
 def _house_units(state: State, house: str) -> list[tuple[str, str]]:
@@ -215,9 +226,9 @@ class UnitLossFrame(ThronesFrame):
         if house in self.one_castle:
             self.one_castle.remove(house)
         touched = destroy_units(game.state, house, units)
-        lost = describe_units(units) if units else "no units: it has none left"
+        lost = units_in(units) if units else "no units: it has none left"
         text = f"House {house.title()} loses {lost}."
-        _say(game, self.card, text, house=house, units=[list(u) for u in units])
+        _say(game, self.card, "losses", text, house=house, units=[list(u) for u in units])
         _settle_ports(game, touched)
 
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
@@ -284,15 +295,20 @@ class PreemptiveRaidFrame(ThronesFrame):
         card = "preemptive-raid"
         who = f"House {self.house.title()}"
         if option == "units":
-            _say(game, card, f"{who} loses {_PREEMPTIVE_RAID_DROP} units.", house=self.house, option=option)
+            text = f"{who} chooses to lose {_PREEMPTIVE_RAID_DROP} units."
+            _say(game, card, "raid-units", text, house=self.house, option=option, count=_PREEMPTIVE_RAID_DROP)
             game.push(UnitLossFrame(card=card, demands={self.house: _PREEMPTIVE_RAID_DROP}))
         elif option == "tracks":
-            _say(game, card, f"{who} falls on an influence track.", house=self.house, option=option)
+            text = f"{who} chooses to fall {_PREEMPTIVE_RAID_DROP} places on an influence track."
+            _say(
+                game, card, "raid-tracks", text, house=self.house, option=option, count=_PREEMPTIVE_RAID_DROP
+            )
             game.push(TrackDropFrame(house=self.house))
         else:
             _say(
                 game,
                 card,
+                "raid-nothing",
                 f"{who} has no units and is last on every track: nothing happens.",
                 house=self.house,
             )
@@ -338,10 +354,13 @@ class TrackDropFrame(ThronesFrame):
         _say(
             game,
             "preemptive-raid",
+            "track-fall",
             f"House {self.house.title()} falls from position {before} to {after} on the "
             f"{TRACK_NAMES[track]} track.",
             house=self.house,
             track=track,
+            before=before,
+            after=after,
             order=list(getattr(state, track)),
         )
         game.pop(self)
@@ -395,6 +414,7 @@ class CrowKillersRewardFrame(ThronesFrame):
             _say(
                 game,
                 "crow-killers",
+                "no-footman",
                 f"House {self.house.title()} has no footman it could upgrade to a knight.",
                 house=self.house,
             )
@@ -420,8 +440,14 @@ class CrowKillersRewardFrame(ThronesFrame):
         _check_swap(state, house, action, "footman", "knight", 0, self.most(state))
         areas = [area for area, _, _ in action.units]
         _turn_into(state, house, areas, "footman", "knight")
-        text = f"footmen become knights in {_places(areas)}" if areas else "it upgrades no footman"
-        _say(game, "crow-killers", f"House {house.title()}: {text}.", house=house, areas=areas)
+        who = f"House {house.title()}"
+        if areas:
+            text = (
+                f"{who} turns {units_in((area, 'footman') for area in areas)} into {_into('knight', areas)}."
+            )
+        else:
+            text = f"{who} upgrades no footman."
+        _say(game, "crow-killers", "upgrade", text, house=house, areas=areas)
         game.pop(self)
 
 
@@ -525,16 +551,24 @@ class CrowKillersPenaltyFrame(ThronesFrame):
         state = game.state
         touched = destroy_units(state, house, tuple((area, "knight") for area in destroyed))
         _turn_into(state, house, swapped, "knight", "footman")
-        parts = []
-        if swapped:
-            parts.append(f"knights become footmen in {_places(swapped)}")
-        if destroyed:
-            parts.append(f"knights are destroyed for want of footmen in {_places(destroyed)}")
-        text = "; ".join(parts) or "it has no knights"
+        who = f"House {house.title()}"
+        turned = units_in((area, "knight") for area in swapped)
+        lost = units_in((area, "knight") for area in destroyed)
+        if swapped and destroyed:
+            text = (
+                f"{who} turns {turned} into {_into('footman', swapped)} and loses {lost} for want of footmen."
+            )
+        elif swapped:
+            text = f"{who} turns {turned} into {_into('footman', swapped)}."
+        elif destroyed:
+            text = f"{who} loses {lost} for want of footmen."
+        else:
+            text = f"{who} has no knights."
         _say(
             game,
             "crow-killers",
-            f"House {house.title()}: {text}.",
+            "downgrade",
+            text,
             house=house,
             swapped=swapped,
             destroyed=destroyed,
@@ -584,6 +618,7 @@ class MilkwaterDiscardFrame(ThronesFrame):
         _say(
             game,
             "massing-on-the-milkwater",
+            "discard",
             f"House {house.title()} discards {FACTS.house_cards[action.card].name}.",
             house=house,
             cards=[action.card],
@@ -624,6 +659,7 @@ class KingBeyondTheWallRewardFrame(ThronesFrame):
             _say(
                 game,
                 "a-king-beyond-the-wall",
+                "first-everywhere",
                 f"House {self.house.title()} is first on every track already.",
                 house=self.house,
             )
@@ -639,6 +675,7 @@ class KingBeyondTheWallRewardFrame(ThronesFrame):
         _say(
             game,
             "a-king-beyond-the-wall",
+            "track-top",
             f"House {self.house.title()} takes position 1 on the {TRACK_NAMES[track]} track and "
             f"{DOMINANCE[track]}.",
             house=self.house,
@@ -682,10 +719,13 @@ class KingBeyondTheWallPenaltyFrame(ThronesFrame):
         _say(
             game,
             "a-king-beyond-the-wall",
+            "track-fall",
             f"House {house.title()} falls from position {before} to {after} on the "
             f"{TRACK_NAMES[track]} track.",
             house=house,
             track=track,
+            before=before,
+            after=after,
             order=list(getattr(state, track)),
         )
 
@@ -704,9 +744,8 @@ class MammothRewardFrame(ThronesFrame):
     def run(self, game: ThronesGame) -> list[Decision] | None:
         pile = game.state.discards[self.house]
         if not pile:
-            _say(
-                game, "mammoth-riders", f"House {self.house.title()} has no discarded card.", house=self.house
-            )
+            text = f"House {self.house.title()} has no discarded card."
+            _say(game, "mammoth-riders", "no-discards", text, house=self.house)
             game.pop(self)
             return None
         return [
@@ -734,7 +773,14 @@ class MammothRewardFrame(ThronesFrame):
             state.discards[house].remove(action.card)
             state.hands[house].append(action.card)
             text = f"takes {FACTS.house_cards[action.card].name} back into hand"
-        _say(game, "mammoth-riders", f"House {house.title()} {text}.", house=house, retrieved=action.card)
+        _say(
+            game,
+            "mammoth-riders",
+            "retrieve",
+            f"House {house.title()} {text}.",
+            house=house,
+            retrieved=action.card,
+        )
         game.pop(self)
 
 
@@ -761,6 +807,7 @@ class HordeMusterFrame(ThronesFrame):
             _say(
                 game,
                 "the-horde-descends",
+                "no-muster",
                 f"House {self.house.title()} cannot muster anywhere.",
                 house=self.house,
             )
@@ -791,7 +838,8 @@ class HordeMusterFrame(ThronesFrame):
         _say(
             game,
             "the-horde-descends",
-            f"House {house.title()} musters: {describe_items(action.items)}.",
+            "muster",
+            f"House {house.title()} musters {describe_items(action.items)}.",
             house=house,
             items=[item.format() for item in action.items],
         )
@@ -806,12 +854,12 @@ Penalty = Callable[["ThronesGame", "WildlingAttackFrame", str, list[str]], None]
 
 def _silence_reward(game: ThronesGame, attack: WildlingAttackFrame, highest: str) -> None:
     """Silence at the Wall: nothing happens."""
-    _say(game, "silence-at-the-wall", "nothing happens.")
+    _say(game, "silence-at-the-wall", "nothing", "nothing happens.")
 
 
 def _silence_penalty(game: ThronesGame, attack: WildlingAttackFrame, lowest: str, others: list[str]) -> None:
     """Silence at the Wall: nothing happens."""
-    _say(game, "silence-at-the-wall", "nothing happens.")
+    _say(game, "silence-at-the-wall", "nothing", "nothing happens.")
 
 
 def _preemptive_raid_reward(game: ThronesGame, attack: WildlingAttackFrame, highest: str) -> None:
@@ -824,9 +872,11 @@ def _preemptive_raid_reward(game: ThronesGame, attack: WildlingAttackFrame, high
     _say(
         game,
         "preemptive-raid",
+        "strike-again",
         f"the wildlings strike again with strength {_PREEMPTIVE_RAID_STRENGTH}; House {highest.title()} "
         "sits that attack out.",
         house=highest,
+        strength=_PREEMPTIVE_RAID_STRENGTH,
     )
     game.push(WildlingAttackFrame(strength=_PREEMPTIVE_RAID_STRENGTH, participants=participants))
 
@@ -858,6 +908,7 @@ def _change_supply(game: ThronesGame, house: str, delta: int) -> None:
     _say(
         game,
         "rattleshirts-raiders",
+        "supply",
         f"House {house.title()}'s supply goes from {before} to {state.supply[house]}.",
         house=house,
         before=before,
@@ -890,14 +941,9 @@ def _milkwater_reward(game: ThronesGame, attack: WildlingAttackFrame, highest: s
     taken = list(pile)
     state.hands[highest].extend(taken)
     pile.clear()
-    names = ", ".join(FACTS.house_cards[card].name for card in taken) or "no card"
-    _say(
-        game,
-        "massing-on-the-milkwater",
-        f"House {highest.title()} takes back {names}.",
-        house=highest,
-        cards=taken,
-    )
+    who = f"House {highest.title()}"
+    text = f"{who} takes back {_card_names(taken)}." if taken else f"{who} has no card to take back."
+    _say(game, "massing-on-the-milkwater", "take-back", text, house=highest, cards=taken)
 
 
 def _milkwater_penalty(
@@ -916,7 +962,7 @@ def _milkwater_penalty(
     card = "massing-on-the-milkwater"
     who = f"House {lowest.title()}"
     if len(hand) < 2:
-        _say(game, card, f"{who} holds fewer than two cards and keeps them.", house=lowest, cards=[])
+        _say(game, card, "keeps", f"{who} holds fewer than two cards and keeps them.", house=lowest, cards=[])
     else:
         top = max(_strength(c) for c in hand)
         strongest = [c for c in hand if _strength(c) == top]
@@ -924,22 +970,26 @@ def _milkwater_penalty(
             _say(
                 game,
                 card,
+                "all-strongest",
                 f"every card in {who}'s hand has strength {top}: it discards none.",
                 house=lowest,
                 cards=[],
+                strength=top,
             )
         else:
             for c in strongest:
                 hand.remove(c)
             state.discards[lowest].extend(strongest)
-            names = ", ".join(FACTS.house_cards[c].name for c in strongest)
-            _say(game, card, f"{who} discards its strongest cards: {names}.", house=lowest, cards=strongest)
+            cards = "card" if len(strongest) == 1 else "cards"
+            text = f"{who} discards its strongest {cards}: {_card_names(strongest)}."
+            _say(game, card, "discard-strongest", text, house=lowest, cards=strongest)
     houses = [house for house in others if len(state.hands[house]) >= 2]
     for house in others:
         if house not in houses:
             _say(
                 game,
                 card,
+                "keeps",
                 f"House {house.title()} holds fewer than two cards and keeps them.",
                 house=house,
                 cards=[],
@@ -964,6 +1014,7 @@ def _king_penalty(game: ThronesGame, attack: WildlingAttackFrame, lowest: str, o
     _say(
         game,
         "a-king-beyond-the-wall",
+        "track-last",
         f"House {lowest.title()} falls to the last position of all three influence tracks.",
         house=lowest,
     )
@@ -1003,6 +1054,7 @@ def _skinchanger_reward(game: ThronesGame, attack: WildlingAttackFrame, highest:
     _say(
         game,
         "skinchanger-scout",
+        "power-back",
         f"House {highest.title()} gets back {gained} power.",
         house=highest,
         gained=gained,
@@ -1011,7 +1063,8 @@ def _skinchanger_reward(game: ThronesGame, attack: WildlingAttackFrame, highest:
 
 def _lose_power(game: ThronesGame, house: str, amount: int) -> None:
     lost = lose_power(game.state, house, amount)
-    _say(game, "skinchanger-scout", f"House {house.title()} discards {lost} power.", house=house, lost=lost)
+    text = f"House {house.title()} discards {lost} power."
+    _say(game, "skinchanger-scout", "power-lost", text, house=house, lost=lost)
 
 
 def _skinchanger_penalty(

@@ -20,6 +20,7 @@ from engine.thrones.actions import Action, Choose
 from engine.thrones.bidding import bid_decisions, pay_bids, take_bid
 from engine.thrones.board import FACTS
 from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.phrases import tally
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -101,6 +102,7 @@ class WildlingAttackFrame(ThronesFrame):
             f"The wildling threat goes from {before} to {state.wildling_threat}.",
             before=before,
             after=state.wildling_threat,
+            cause="attack",
         )
         game.pop(self)
         return None
@@ -110,12 +112,13 @@ class WildlingAttackFrame(ThronesFrame):
         pay_bids(state, self.bids)
         total = sum(self.bids.values())
         self.watch_won = total >= self.strength
-        listed = ", ".join(f"{h.title()} {self.bids[h]}" for h in self.participants)
+        listed = tally((house, self.bids[house]) for house in self.participants)
         verdict = "the Night's Watch holds" if self.watch_won else "the wildlings win"
         game.emit(
             "wildling-bids",
             f"Night's Watch bids: {listed} (total {total} against {self.strength}): {verdict}.",
             bids=dict(self.bids),
+            participants=list(self.participants),
             total=total,
             strength=self.strength,
             watch_won=self.watch_won,

@@ -15,9 +15,10 @@ from engine.thrones import ai
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
 from engine.thrones.names import UnknownName
-from i18n import Localized
+from i18n import SOURCE_LANGUAGE, Localized
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
+from table.thrones.events import tell as tell_event
 from table.thrones.extras import game_extras
 from table.thrones.names import unknown_name
 from table.thrones.report import markdown
@@ -65,9 +66,14 @@ class ThronesKind(GameKind):
         assert isinstance(game, ThronesGame)
         return game_extras(game, decision)
 
-    def reports(self, game: Game, events: list[Event]) -> list[dict[str, Any]]:
+    def tell(self, event: Event, language: str) -> str:
+        return tell_event(event, language)
+
+    def reports(
+        self, game: Game, events: list[Event], language: str = SOURCE_LANGUAGE
+    ) -> list[dict[str, Any]]:
         """A battle between houses: its breakdown (the result), then what came of it in the same step
-        (casualties, the retreat); a close-up of the area where it was fought."""
+        (casualties, the retreat, told in ``language``); a close-up of the area where it was fought."""
         found: list[dict[str, Any]] = []
         battle: dict[str, Any] | None = None
         for event in events:
@@ -75,7 +81,7 @@ class ThronesKind(GameKind):
                 battle = {"report": "battle", "focus": event.data["area"], "aftermath": [], **event.data}
                 found.append(battle)
             elif battle is not None and event.kind in _AFTERMATH:
-                battle["aftermath"].append(event.text)
+                battle["aftermath"].append(self.tell(event, language))
             else:
                 battle = None
         if found:

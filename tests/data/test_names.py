@@ -16,7 +16,7 @@ import pytest
 from data import thrones
 from data import thrones_names as names_module
 from data.thrones import DataError, ThronesData
-from data.thrones_names import CATEGORIES, DERIVED, LANGUAGES, Names, expected_ids, fold
+from data.thrones_names import CATEGORIES, DERIVED, LANGUAGES, Named, Names, expected_ids, fold
 
 Docs = dict[str, dict[str, Any]]
 
@@ -227,6 +227,43 @@ def test_the_westeros_cards_are_the_printed_ones(names: Names) -> None:
 )
 def test_in_phrase(names: Names, code: str, item: str, phrase: str) -> None:
     assert names[code].in_phrase("areas", item) == phrase
+
+
+@pytest.mark.parametrize(
+    ("code", "category", "item", "spec", "phrase"),
+    [
+        ("es", "areas", "winterfell", "", "Invernalía"),
+        ("es", "areas", "the-eyrie", "the", "el Nido de Águilas"),
+        ("es", "areas", "the-eyrie", "of", "del Nido de Águilas"),
+        ("es", "areas", "the-reach", "to", "al Dominio"),
+        ("es", "houses", "stark", "The", "La Casa Stark"),
+        ("pt", "houses", "stark", "of", "da Casa Stark"),
+        ("pt", "areas", "the-twins", "to", "às Gêmeas"),
+        ("it", "areas", "the-reach", "from", "dall'Altopiano"),
+        ("it", "areas", "harrenhal", "to", "ad Harrenhal"),
+        ("it", "tracks", "throne", "of", "del Trono di Spade"),
+        ("it", "houses", "stark", "The", "Casa Stark"),
+        ("en", "areas", "winterfell", "from", "from Winterfell"),
+        ("en", "houses", "stark", "the", "House Stark"),
+    ],
+)
+def test_a_name_takes_the_form_its_sentence_asks_for(
+    code: str, category: str, item: str, spec: str, phrase: str
+) -> None:
+    """A message's field may ask for a name with its article or after a preposition ("{area:of}")."""
+    assert format(Named(category, item).said_in(code), spec) == phrase
+    with pytest.raises(ValueError, match="no form 'near'"):
+        format(Named(category, item).said_in(code), "near")
+
+
+def test_a_message_puts_its_names_in_their_forms() -> None:
+    template = "{house:The} recua {area:from} para {port:the}."
+    said = template.format(
+        house=Named("houses", "lannister").said_in("pt"),
+        area=Named("areas", "the-eyrie").said_in("pt"),
+        port=Named("areas", "port-of-winterfell").said_in("pt"),
+    )
+    assert said == "A Casa Lannister recua do Ninho da Águia para o Porto de Winterfell."
 
 
 @pytest.mark.parametrize(

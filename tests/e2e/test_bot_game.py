@@ -199,7 +199,9 @@ async def test_a_three_player_game_through_a_battle_bids_and_three_rounds(
             "the board of round 2's planning phase",
         )
         summary = embed(planning[-1])["description"]
-        assert "Bids for the Iron Throne track: Stark 2, Baratheon 1, Lannister 0" in summary
+        assert (
+            "Bids for the Iron Throne track: House Stark 2, House Baratheon 1, House Lannister 0" in summary
+        )
         assert game.view["tracks"]["throne"] == ["stark", "baratheon", "lannister"]
 
         # --- the rest of round 2 with defaults (orders by their DM prompts), into round 3
@@ -324,4 +326,7 @@ async def test_secrets_reach_nobody_else_before_their_reveal(
         await game.choose("baratheon", await game.dm_prompt("baratheon"), "Bid 0")
         await game.play_defaults(lambda: game.phase == "planning")
         await game.settled()
-        assert "Bids for the Iron Throne track: Stark 2, Lannister 1, Baratheon 0" in public_text(fake)
+        assert (
+            "Bids for the Iron Throne track: House Stark 2, House Lannister 1, House Baratheon 0"
+            in public_text(fake)
+        )

@@ -58,6 +58,7 @@ def _doran(game: ThronesGame, combat: CombatFrame, house: str, track: str) -> No
         f"Doran Martell: House {opponent.title()} drops to the bottom of the {TRACK_NAMES[track]} track.",
         house=house,
         track=track,
+        opponent=opponent,
         order=list(order),
     )
 
@@ -83,6 +84,7 @@ def _queen(game: ThronesGame, combat: CombatFrame, house: str, area: str) -> Non
         house=house,
         area=area,
         token=order.token,
+        owner=order.house,
     )
 
 
@@ -94,7 +96,8 @@ def _mace(game: ThronesGame, combat: CombatFrame, house: str) -> None:
     opponent = combat.opponent(house)
     state = game.state
     if cards.plays(combat, opponent, "the-blackfish"):
-        game.emit("mace-tyrell", "Mace Tyrell: The Blackfish spares House Stark.", house=house)
+        text = f"Mace Tyrell: The Blackfish spares House {opponent.title()}'s footmen."
+        game.emit("mace-tyrell", text, house=house, opponent=opponent, spared=True)
         return
     if opponent == combat.attacker:
         if "footman" not in combat.army:
@@ -108,7 +111,8 @@ def _mace(game: ThronesGame, combat: CombatFrame, house: str) -> None:
         pool.pop(footmen[0])
         if not pool:
             del state.units[combat.area]
-    game.emit("mace-tyrell", f"Mace Tyrell destroys a footman of House {opponent.title()}.", house=house)
+    text = f"Mace Tyrell destroys a footman of House {opponent.title()}."
+    game.emit("mace-tyrell", text, house=house, opponent=opponent, spared=False)
 
 
 def _aeron_choices(game: ThronesGame, combat: CombatFrame, house: str) -> list[str]:
@@ -261,11 +265,15 @@ def after_winner_decision(game: ThronesGame, combat: CombatFrame, house: str) ->
         back = state.discards[house]
         state.hands[house].extend(back)
         state.discards[house] = []
-        game.emit(
-            "roose",
-            f"Roose Bolton: House {house.title()} takes its {len(back)} discarded card(s) back.",
-            house=house,
-        )
+        if not back:
+            text = "has no discarded card to take back"
+        else:
+            text = (
+                "takes its discarded card back"
+                if len(back) == 1
+                else f"takes its {len(back)} discarded cards back"
+            )
+        game.emit("roose", f"Roose Bolton: House {house.title()} {text}.", house=house, count=len(back))
     elif card == "cersei-lannister" and won:
         targets = _cersei_targets(game, combat, house)
         if targets:
@@ -309,6 +317,8 @@ def act_after_winner(game: ThronesGame, combat: CombatFrame, house: str, action:
                 f"in {BOARD.name(area)}.",
                 house=house,
                 area=area,
+                token=order.token,
+                owner=order.house,
             )
     elif card == "renly-baratheon":
         area = _choice(action, [*_renly_places(game, combat, house), NONE], "an area ('choose AREA') or none")

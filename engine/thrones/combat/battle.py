@@ -143,13 +143,14 @@ class Battle(ThronesFrame):
             )
             return
         strength = support_strength(state, self, area, action.option)
+        backed = "itself" if action.option == house else f"House {action.option.title()}"
         game.emit(
             "support",
-            f"House {house.title()} supports House {action.option.title()} from "
-            f"{BOARD.name(area)} (strength {strength}).",
+            f"House {house.title()} supports {backed} from {BOARD.name(area)} (strength {strength}).",
             area=area,
             house=house,
             backs=action.option,
+            strength=strength,
         )
         if action.option != house:
             self.offer = area

@@ -22,6 +22,8 @@ from engine.thrones.combat.battle import Battle
 from engine.thrones.combat.retreat import allowed_retreats, retreat_options
 from engine.thrones.combat.strength import breakdown, strength_text, supporters
 from engine.thrones.frame import expect
+from engine.thrones.phrases import tides_name
+from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
 from engine.thrones.state import Order, State, Unit
 from engine.thrones.supply import within_limit
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 
 # Units a forced choice gives up first: the weakest.
 _EXPENDABLE = {"footman": 0, "ship": 1, "siege": 2, "knight": 3}
+# What losses a decision kind asks for: the battle's casualties, or those of Tides of Battle skulls.
+_LOSS_CAUSES = {"casualties": "casualties", "skull-casualties": "skulls"}
 
 
 def card_name(card: str | None) -> str:
@@ -105,6 +109,8 @@ class CombatFrame(Battle):
             area=self.area,
             attacker=att,
             defender=dfn,
+            attacker_house=self.attacker,
+            defender_house=self.defender,
         )
         self.step = "cards"
         return None
@@ -158,6 +164,8 @@ class CombatFrame(Battle):
             f"{card_name(self.cards[self.defender])}.",
             area=self.area,
             cards=dict(self.cards),
+            attacker=self.attacker,
+            defender=self.defender,
         )
         self.step = "cancel"
         return None
@@ -216,6 +224,7 @@ class CombatFrame(Battle):
             f"Tyrion Lannister sends {card_name(card)} back to House {other.title()}'s hand.",
             house=house,
             card=card,
+            owner=other,
         )
 
     def _replacements(self, state: State, house: str) -> list[str]:
@@ -249,9 +258,8 @@ class CombatFrame(Battle):
         if card is not None:
             game.state.hands[house].remove(card)
         self.cards[house] = card
-        game.emit(
-            "house-cards", f"House {house.title()} plays {card_name(card)} instead.", house=house, card=card
-        )
+        text = f"plays {card_name(card)} instead" if card is not None else "has no other card to play"
+        game.emit("house-cards", f"House {house.title()} {text}.", house=house, card=card)
         self._start_immediate(game)
 
     def _start_immediate(self, game: ThronesGame) -> None:
@@ -319,6 +327,7 @@ class CombatFrame(Battle):
                 "blade",
                 f"House {house.title()} uses the Valyrian Steel Blade to draw another Tides of Battle card.",
                 house=house,
+                use="redraw",
             )
         self._reveal_tides(game)
 
@@ -327,9 +336,11 @@ class CombatFrame(Battle):
         self.step = "blade"
         game.emit(
             "tides",
-            f"Tides of Battle: House {self.attacker.title()} {self.tides[self.attacker]}, House "
-            f"{self.defender.title()} {self.tides[self.defender]}.",
+            f"Tides of Battle: House {self.attacker.title()} {tides_name(self.tides[self.attacker])}, House "
+            f"{self.defender.title()} {tides_name(self.tides[self.defender])}.",
             tides=dict(self.tides),
+            attacker=self.attacker,
+            defender=self.defender,
         )
 
     def _run_blade(self, game: ThronesGame) -> list[Decision] | None:
@@ -364,7 +375,9 @@ class CombatFrame(Battle):
         if action.option == "use":
             self.blade_plus = house
             game.state.blade_used = True
-            game.emit("blade", f"House {house.title()} uses the Valyrian Steel Blade: +1.", house=house)
+            game.emit(
+                "blade", f"House {house.title()} uses the Valyrian Steel Blade: +1.", house=house, use="plus"
+            )
         self.step = "winner"
 
     # --- 5. the winner, and the texts that wait for it --------------------------------------------
@@ -441,7 +454,8 @@ class CombatFrame(Battle):
             count = self.losses[house]
             fighters = self.fighters(state, house)
             if count >= len(fighters) or len(set(fighters)) <= 1:
-                self._take_losses(game, house, sorted(fighters, key=_EXPENDABLE.__getitem__)[:count], reason)
+                lost = sorted(fighters, key=_EXPENDABLE.__getitem__)[:count]
+                self._take_losses(game, house, lost, _LOSS_CAUSES[kind])
                 continue
             weakest = sorted(fighters, key=_EXPENDABLE.__getitem__)[:count]
             return [
@@ -470,7 +484,9 @@ class CombatFrame(Battle):
             raise IllegalAction("You do not have those units fighting (routed units cannot be chosen).")
         return kinds
 
-    def _take_losses(self, game: ThronesGame, house: str, kinds: list[str], reason: str) -> None:
+    def _take_losses(self, game: ThronesGame, house: str, kinds: list[str], cause: str) -> None:
+        """Take the house's chosen losses; ``cause`` is "casualties" (the battle's swords) or "skulls"
+        (the Tides of Battle card's)."""
         del self.losses[house]
         state = game.state
         for kind in kinds:
@@ -482,12 +498,14 @@ class CombatFrame(Battle):
         if house != self.attacker and not state.units.get(self.area):
             state.units.pop(self.area, None)
         if kinds:
+            reason = "Casualties" if cause == "casualties" else "Tides of Battle skulls"
             game.emit(
                 "casualties",
-                f"{reason}: House {house.title()} loses {', '.join(kinds)}.",
+                f"{reason}: House {house.title()} loses {unit_list(kinds)}.",
                 house=house,
                 units=list(kinds),
                 area=self.area,
+                cause=cause,
             )
 
     def _run_casualties(self, game: ThronesGame) -> list[Decision] | None:
@@ -504,7 +522,7 @@ class CombatFrame(Battle):
         return None
 
     def _act_casualties(self, game: ThronesGame, house: str, action: Action) -> None:
-        self._take_losses(game, house, self._check_losses(game, house, action), "Casualties")
+        self._take_losses(game, house, self._check_losses(game, house, action), _LOSS_CAUSES["casualties"])
 
     def _run_skulls(self, game: ThronesGame) -> list[Decision] | None:
         decisions = self._loss_decision(game, "skull-casualties", "Tides of Battle skulls")
@@ -514,7 +532,9 @@ class CombatFrame(Battle):
         return None
 
     def _act_skulls(self, game: ThronesGame, house: str, action: Action) -> None:
-        self._take_losses(game, house, self._check_losses(game, house, action), "Tides of Battle skulls")
+        self._take_losses(
+            game, house, self._check_losses(game, house, action), _LOSS_CAUSES["skull-casualties"]
+        )
 
     # --- retreat ----------------------------------------------------------------------------------
 
@@ -530,8 +550,9 @@ class CombatFrame(Battle):
             if not state.units[self.area]:
                 del state.units[self.area]
             lost = [u.kind for u in stuck]
-            text = f"House {loser.title()} loses {', '.join(lost)}: routed units and siege engines stay."
-            game.emit("casualties", text, house=loser, units=lost)
+            why = "routed units and siege engines cannot retreat"
+            text = f"House {loser.title()} loses {unit_list(lost)}: {why}."
+            game.emit("casualties", text, house=loser, units=lost, cause="stuck")
         retreating = state.units.get(self.area, [])
         if not retreating:
             self.step = "end"
@@ -541,8 +562,8 @@ class CombatFrame(Battle):
         if not options:
             del state.units[self.area]
             lost = [u.kind for u in retreating]
-            text = f"House {loser.title()} has nowhere to retreat: its {len(lost)} unit(s) are destroyed."
-            game.emit("casualties", text, house=loser, units=lost)
+            text = f"House {loser.title()} has nowhere to retreat: it loses {unit_list(lost)}."
+            game.emit("casualties", text, house=loser, units=lost, cause="nowhere")
             self.step = "end"
             return None
         if len(options) == 1:
@@ -590,8 +611,8 @@ class CombatFrame(Battle):
         sieges = [k for k in self.army if k == "siege"]
         if sieges:
             self.army = [k for k in self.army if k != "siege"]
-            text = f"House {self.attacker.title()} loses {len(sieges)} siege engine(s): they cannot retreat."
-            game.emit("casualties", text, house=self.attacker, units=sieges)
+            text = f"House {self.attacker.title()} loses {unit_list(sieges)}: siege engines cannot retreat."
+            game.emit("casualties", text, house=self.attacker, units=sieges, cause="sieges")
         self._retreat_to(self.origin, {self.origin: len(self.army) - self._room(game.state, self.origin)})
         return None
 
@@ -657,14 +678,19 @@ class CombatFrame(Battle):
         destination = self.retreat_to or ""
         if units:
             state.units.setdefault(destination, []).extend(units)
-        lost_text = f", losing {', '.join(lost)} to its supply limit" if lost else ""
+        who, where, kept = f"House {house.title()}", BOARD.name(destination), [unit.kind for unit in units]
+        losing = f", losing {unit_list(lost)} to its supply limit" if lost else ""
         if self.returning:
-            text = f"Arianne Martell: House {house.title()}'s units stay in {BOARD.name(destination)}"
-            game.emit("arianne", f"{text}{lost_text}.", house=house, area=destination, lost=list(lost))
+            text = f"Arianne Martell: {who}'s units stay in {where}{losing}."
+            game.emit("arianne", text, house=house, area=destination, lost=list(lost), units=kept)
+            self.step = "end"
+            return
+        if kept:
+            routed = "it is routed" if len(kept) == 1 else "they are routed"
+            text = f"{who} retreats to {where} with {unit_list(kept)}{losing}; {routed}."
         else:
-            where = BOARD.name(destination)
-            text = f"House {house.title()} retreats to {where} with {len(units)} routed unit(s)"
-            game.emit("retreat", f"{text}{lost_text}.", house=house, area=destination, lost=list(lost))
+            text = f"{who} cannot retreat to {where} within its supply limit: it loses {unit_list(lost)}."
+        game.emit("retreat", text, house=house, area=destination, lost=list(lost), units=kept)
         self.step = "end"
 
     # --- the end of combat ------------------------------------------------------------------------
@@ -755,6 +781,7 @@ class CombatFrame(Battle):
             f"{other.title()}'s hand.",
             house=house,
             card=action.card,
+            owner=other,
         )
         game.pop(self)
 

@@ -70,6 +70,7 @@ class NeutralAttackFrame(Battle):
                 strength=parts,
                 value=self.value,
                 won=False,
+                origin=self.origin,
             )
             self.army = []
             settle_port(game, self.origin)
