@@ -17,6 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.thrones import orders as order_rules
 from engine.thrones.actions import Action, PlaceOrders, Raven
 from engine.thrones.board import BOARD, FACTS
+from engine.thrones.control import house_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import Order, State
@@ -33,7 +34,7 @@ _DEFAULT_PREFERENCE = {
 
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
-    return sorted(area for area, units in state.units.items() if units and units[0].house == house)
+    return sorted(area for area, units in house_units(state, house).items() if units[0].house == house)
 
 
 def in_turn_order(state: State) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.thrones.board import FACTS
+from engine.thrones.control import house_units
 from engine.thrones.state import State
 
 
@@ -24,7 +25,7 @@ def fits(sizes: Iterable[int], level: int) -> bool:
 
 def area_sizes(state: State, house: str) -> dict[str, int]:
     """Units of the house per area."""
-    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
+    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
 
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:
