@@ -24,7 +24,7 @@ from engine.thrones.control import controller
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.ports import settle_port
-from engine.thrones.state import State
+from engine.thrones.state import State, Units
 from engine.thrones.supply import within_limit
 from engine.thrones.turns import next_with_orders
 
@@ -37,9 +37,21 @@ def own_ships_in(state: State, area: str, house: str) -> bool:
     return bool(units) and units[0].house == house and units[0].kind == "ship"
 
 
-def land_destinations(state: State, house: str, source: str) -> set[str]:
+def land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     """Land areas a land unit in ``source`` can reach: adjacent ones, and any coast along a chain of seas
-    that each hold at least one of the house's ships (routed ships carry too)."""
+    that each hold at least one of the house's ships (routed ships carry too). Kept in the units' memo
+    until they change: the march steps ask it for every order, every try and every check."""
+    units = state.units
+    if type(units) is not Units:
+        return _land_destinations(state, house, source)
+    key = ("land", house, source)
+    reach = units.memo.get(key)
+    if reach is None:
+        reach = units.memo[key] = _land_destinations(state, house, source)
+    return reach
+
+
+def _land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     reachable = set(BOARD.adjacent_lands[source])
     frontier = [sea for sea in BOARD.adjacent_seas[source] if own_ships_in(state, sea, house)]
     seen = set(frontier)
@@ -51,7 +63,7 @@ def land_destinations(state: State, house: str, source: str) -> set[str]:
                 seen.add(nxt)
                 frontier.append(nxt)
     reachable.discard(source)
-    return reachable
+    return frozenset(reachable)
 
 
 def ship_destinations(state: State, house: str, source: str) -> set[str]:

@@ -101,9 +101,11 @@ class Units(dict[str, list[Unit]]):
 
     :meth:`by_house` indexes the areas by house; the index is kept until the next change is noted. A
     unit never changes house, and the index holds the lists themselves, so a unit changing kind or
-    being routed leaves it right."""
+    being routed leaves it right. ``memo`` keeps other values worked out from where the houses' units
+    and ships stand, and is emptied at every change too: nothing in it may depend on a unit's kind
+    beyond its being a ship (land units change kind in place, unnoted; a ship never does)."""
 
-    __slots__ = ("_by_house", "changed")
+    __slots__ = ("_by_house", "changed", "memo")
 
     def __init__(self, units: Mapping[str, Iterable[Unit]]) -> None:
         super().__init__()
@@ -115,6 +117,7 @@ class Units(dict[str, list[Unit]]):
         """Something on the board has changed."""
         self.changed = True
         self._by_house: dict[str, dict[str, list[Unit]]] | None = None
+        self.memo: dict[Any, Any] = {}
 
     def by_house(self) -> dict[str, dict[str, list[Unit]]]:
         """house -> area -> units, for every area holding a unit of the house, in this dict's order.
