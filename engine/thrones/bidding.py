@@ -7,6 +7,7 @@ Until every bid is in, a house may change its own bid.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,12 @@ DOMINANCE = {
 }
 
 
+@functools.cache
+def bid_options(power: int) -> tuple[Bid, ...]:
+    """Every bid a house with ``power`` may make, 0 first (made once for each amount: bids are values)."""
+    return tuple(Bid(n) for n in range(power + 1))
+
+
 def bid_decisions(
     state: State, bidders: list[str], bids: dict[str, int], prompt: str, data: dict[str, Any]
 ) -> list[Decision]:
@@ -51,7 +58,7 @@ def bid_decisions(
                 prompt=f"{prompt} You have {power} power.",
                 secret=True,
                 default=Bid(0),
-                options=tuple(Bid(n) for n in range(power + 1)),
+                options=bid_options(power),
                 data={**data, "power": power},
             )
         )

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from engine.thrones.board import BOARD, FACTS
-from engine.thrones.state import State, Unit
+from engine.thrones.state import State, Unit, Units
+
+
+def house_units(state: State, house: str) -> dict[str, list[Unit]]:
+    """area -> units for every area holding a unit of the house, in the order of ``state.units``. Read
+    it, never change it: it is the board's index (:meth:`Units.by_house`), kept until the board changes."""
+    units = state.units
+    if type(units) is Units:
+        return units.by_house().get(house, {})
+    return {area: present for area, present in units.items() if any(u.house == house for u in present)}
 
 
 def units_house(state: State, area: str) -> str | None:
@@ -107,13 +116,18 @@ def lose_power(state: State, house: str, amount: int) -> int:
 
 
 def units_of(state: State, house: str) -> list[tuple[str, Unit]]:
-    return [(area, unit) for area, units in state.units.items() for unit in units if unit.house == house]
+    return [
+        (area, unit)
+        for area, units in house_units(state, house).items()
+        for unit in units
+        if unit.house == house
+    ]
 
 
 def unit_counts(state: State, house: str) -> dict[str, int]:
     """Units of each kind the house has on the board."""
     counts = dict.fromkeys(FACTS.unit_limits, 0)
-    for units in state.units.values():
+    for units in house_units(state, house).values():
         for unit in units:
             if unit.house == house:
                 counts[unit.kind] += 1

@@ -10,7 +10,6 @@ supply limit.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
-from engine.thrones.state import State
+from engine.thrones.state import State, Units
 from engine.thrones.supply import within_limit
 from engine.thrones.turns import next_with_orders
 
@@ -39,9 +38,21 @@ def own_ships_in(state: State, area: str, house: str) -> bool:
     return bool(units) and units[0].house == house and units[0].kind == "ship"
 
 
-def land_destinations(state: State, house: str, source: str) -> set[str]:
+def land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     """Land areas a land unit in ``source`` can reach: adjacent ones, and any coast along a chain of seas
-    that each hold at least one of the house's ships (routed ships carry too)."""
+    that each hold at least one of the house's ships (routed ships carry too). Kept in the units' memo
+    until they change: the march steps ask it for every order, every try and every check."""
+    units = state.units
+    if type(units) is not Units:
+        return _land_destinations(state, house, source)
+    key = ("land", house, source)
+    reach = units.memo.get(key)
+    if reach is None:
+        reach = units.memo[key] = _land_destinations(state, house, source)
+    return reach
+
+
+def _land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     reachable = set(BOARD.adjacent_lands[source])
     frontier = [sea for sea in BOARD.adjacent_seas[source] if own_ships_in(state, sea, house)]
     seen = set(frontier)
@@ -53,7 +64,7 @@ def land_destinations(state: State, house: str, source: str) -> set[str]:
                 seen.add(nxt)
                 frontier.append(nxt)
     reachable.discard(source)
-    return reachable
+    return frozenset(reachable)
 
 
 def ship_destinations(state: State, house: str, source: str) -> set[str]:
@@ -87,8 +98,13 @@ def defender_of(state: State, dest: str) -> str:
     return units[0].house if units else BOARD.home_of[dest]
 
 
-def movable_units(state: State, area: str, house: str) -> Counter[str]:
-    return Counter(u.kind for u in state.units.get(area, []) if u.house == house and not u.routed)
+def movable_units(state: State, area: str, house: str) -> dict[str, int]:
+    """kind -> the house's units in ``area`` able to march (not routed), kinds in order of appearance."""
+    movable: dict[str, int] = {}
+    for unit in state.units.get(area, ()):
+        if unit.house == house and not unit.routed:
+            movable[unit.kind] = movable.get(unit.kind, 0) + 1
+    return movable
 
 
 def can_leave_power(state: State, house: str, source: str) -> str | None:
@@ -121,14 +137,15 @@ def validate_march(state: State, house: str, march: March) -> None:
     if order is None or order.house != house or TOKENS[order.token].type != "march":
         raise IllegalAction(f"You have no march order in {BOARD.name(source)}.")
     movable = movable_units(state, source, house)
-    requested: Counter[str] = Counter()
-    changes: Counter[str] = Counter()
+    requested: dict[str, int] = {}  # kind -> units sent
+    changes: dict[str, int] = {}  # area -> units more (or fewer) there
     land_reach: set[str] | None = None
     fights = []
     for dest, kinds in march.moves:
         if dest == source:
             raise IllegalAction("Units that stay where they are need no move.")
-        requested.update(kinds)
+        for kind in kinds:
+            requested[kind] = requested.get(kind, 0) + 1
         ships = sum(1 for k in kinds if k == "ship")
         if ships and ships != len(kinds):
             raise IllegalAction(f"Ships and land units cannot move together to {BOARD.name(dest)}.")
@@ -147,14 +164,15 @@ def validate_march(state: State, house: str, march: March) -> None:
                 )
         if entry(state, house, dest) != "move":
             fights.append((dest, kinds))
-        changes[dest] += len(kinds)
-        changes[source] -= len(kinds)
+        changes[dest] = changes.get(dest, 0) + len(kinds)
+        changes[source] = changes.get(source, 0) - len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, [])) + changes[dest] > FACTS.port_capacity:
             raise IllegalAction(f"A port holds at most {FACTS.port_capacity} ships.")
     for kind, count in requested.items():
-        if count > movable[kind]:
+        able = movable.get(kind, 0)
+        if count > able:
             raise IllegalAction(
-                f"You have {movable[kind]} {kind}(s) able to march in {BOARD.name(source)}, not {count} "
+                f"You have {able} {kind}(s) able to march in {BOARD.name(source)}, not {count} "
                 "(routed units cannot march)."
             )
     if len(fights) > 1:
@@ -170,7 +188,7 @@ def validate_march(state: State, house: str, march: March) -> None:
     if not within_limit(state, house, changes):
         raise IllegalAction("That march would put you over your supply limit.")
     if march.leave_power:
-        staying = len(state.units.get(source, [])) + changes[source]
+        staying = len(state.units.get(source, [])) + changes.get(source, 0)
         if staying > 0:
             raise IllegalAction("You can leave a power token only in an area all your units leave.")
         reason = can_leave_power(state, house, source)
@@ -281,7 +299,7 @@ def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]
         if any(kind != "ship" for kind in movable) and source in BOARD.land:
             land_kinds = sorted(k for k in movable if k != "ship")
             candidates += [(dest, land_kinds) for dest in sorted(land_destinations(state, house, source))]
-        if movable["ship"]:
+        if movable.get("ship"):
             candidates += [(dest, ["ship"]) for dest in sorted(ship_destinations(state, house, source))]
         for dest, kinds in candidates:
             if dest in state.impassable:

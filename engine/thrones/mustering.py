@@ -8,7 +8,6 @@ units it owns, or past three ships in a port. Points not spent are lost.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -50,20 +49,15 @@ def ship_targets(state: State, house: str, area: str) -> list[str]:
 
 def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], allowed: dict[str, int]) -> None:
     """Raise unless the items are a legal muster for the house from the ``allowed`` areas (area -> points)."""
-    spent: Counter[str] = Counter()
-    needed: Counter[str] = Counter()
-    added: Counter[str] = Counter()
-    footmen = Counter(
-        area
-        for area in allowed
-        for u in state.units.get(area, [])
-        if u.house == house and u.kind == "footman"
-    )
+    spent: dict[str, int] = {}
+    needed: dict[str, int] = {}  # unit kind -> units taken from the reserve
+    added: dict[str, int] = {}  # area -> units that appear there
+    footmen: dict[str, int] = {}  # area -> the house's footmen there, counted when first upgraded
     for item in items:
         area = item.area
         if area not in allowed:
             raise IllegalAction(f"You cannot muster in {BOARD.name(area)} now.")
-        spent[area] += item.cost
+        spent[area] = spent.get(area, 0) + item.cost
         if spent[area] > allowed[area]:
             raise IllegalAction(
                 f"{BOARD.name(area)} gives {allowed[area]} mustering point(s); "
@@ -72,11 +66,13 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
         if item.upgrade:
             if item.unit not in ("knight", "siege"):
                 raise IllegalAction("A footman can be upgraded only to a knight or a siege engine.")
+            if area not in footmen:
+                footmen[area] = _footmen(state, house, area)
             if footmen[area] <= 0:
                 raise IllegalAction(f"There is no footman of yours in {BOARD.name(area)} to upgrade.")
             footmen[area] -= 1
-            needed["footman"] -= 1
-            needed[item.unit] += 1
+            needed["footman"] = needed.get("footman", 0) - 1
+            needed[item.unit] = needed.get(item.unit, 0) + 1
         elif item.unit == "ship":
             if item.to is None:
                 raise IllegalAction(f"Say where the ship goes: '{area} ship@SEA' or '{area} ship@PORT'.")
@@ -85,14 +81,16 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
                     f"A ship mustered in {BOARD.name(area)} goes to its port or to an adjacent sea "
                     f"without enemy ships, not to {BOARD.name(item.to)}."
                 )
-            needed["ship"] += 1
-            added[item.to] += 1
+            needed["ship"] = needed.get("ship", 0) + 1
+            added[item.to] = added.get(item.to, 0) + 1
         else:
             if item.to is not None:
                 raise IllegalAction(f"A {item.unit} is mustered in {BOARD.name(area)} itself.")
-            needed[item.unit] += 1
-            added[area] += 1
+            needed[item.unit] = needed.get(item.unit, 0) + 1
+            added[area] = added.get(area, 0) + 1
             if item.unit == "footman":
+                if area not in footmen:
+                    footmen[area] = _footmen(state, house, area)
                 footmen[area] += 1
     reserve = available_units(state, house)
     for kind, count in needed.items():
@@ -103,6 +101,10 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
             raise IllegalAction(f"A port holds at most {FACTS.port_capacity} ships.")
     if not within_limit(state, house, added):
         raise IllegalAction("That muster would put you over your supply limit.")
+
+
+def _footmen(state: State, house: str, area: str) -> int:
+    return sum(1 for u in state.units.get(area, []) if u.house == house and u.kind == "footman")
 
 
 def apply_muster(state: State, house: str, items: tuple[MusterItem, ...]) -> None:

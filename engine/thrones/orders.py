@@ -11,6 +11,7 @@ from engine.thrones.state import State
 
 TOKENS = FACTS.order_tokens
 OWNED: Counter[str] = Counter({token.id: token.copies for token in TOKENS.values()})
+TYPE_OF: dict[str, str] = {token.id: token.type for token in TOKENS.values()}  # "march", "raid", ...
 
 # Restrictions placed by deck III Westeros cards (and Put to the Sword) on the coming Planning phase.
 RESTRICTIONS: dict[str, str] = {

@@ -17,6 +17,7 @@ from engine.core.errors import IllegalAction
 from engine.thrones import orders as order_rules
 from engine.thrones.actions import Action, PlaceOrders, Raven
 from engine.thrones.board import BOARD, FACTS
+from engine.thrones.control import house_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import Order, State
@@ -33,7 +34,7 @@ _DEFAULT_PREFERENCE = {
 
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
-    return sorted(area for area, units in state.units.items() if units and units[0].house == house)
+    return sorted(area for area, units in house_units(state, house).items() if units[0].house == house)
 
 
 def in_turn_order(state: State) -> bool:
@@ -253,14 +254,18 @@ def _swap_options(state: State, house: str) -> list[Raven]:
     spare = order_rules.unused(state, house)
     stars = order_rules.stars(state, house)
     specials_on_board = sum(1 for o in state.orders.values() if o.house == house and TOKENS[o.token].special)
+    # The unused tokens the restrictions allow, sorted: the same for every order on the board.
+    placeable = [
+        token
+        for token in sorted(spare)
+        if spare[token] > 0 and order_rules.forbidden_by(token, state.restrictions) is None
+    ]
     options = []
     for area, order in sorted(state.orders.items()):
         if order.house != house:
             continue
-        for token in sorted(spare):
-            if spare[token] <= 0 or token == order.token:
-                continue
-            if order_rules.forbidden_by(token, state.restrictions) is not None:
+        for token in placeable:
+            if token == order.token:
                 continue
             specials = specials_on_board - TOKENS[order.token].special + TOKENS[token].special
             if specials > stars:

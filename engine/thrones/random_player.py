@@ -23,16 +23,8 @@ from engine.thrones.actions import (
     Rank,
     Swap,
 )
-from engine.thrones.board import BOARD
 from engine.thrones.game import ThronesGame
-from engine.thrones.marches import (
-    can_leave_power,
-    entry,
-    land_destinations,
-    movable_units,
-    ship_destinations,
-    validate_march,
-)
+from engine.thrones.marches import validate_march
 from engine.thrones.mustering import single_items, validate_muster
 from engine.thrones.orders import TOKENS
 from engine.thrones.reconcile import reconcile_plan
@@ -55,31 +47,30 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     return PlaceOrders(tuple(sorted(placed.items())))
 
 
-def _split(state, house: str, candidates: set[str]) -> tuple[list[str], list[str]]:
-    """Destinations sorted into plain moves and fights."""
+def _split(destinations: dict[str, dict], ships: bool) -> tuple[list[str], list[str]]:
+    """The destinations of a march order's schema for its ships (or its land units), sorted into plain
+    moves and fights, each in the schema's (sorted) order."""
     moves, fights = [], []
-    for dest in sorted(candidates):
-        if dest in state.impassable:
-            continue
-        (moves if entry(state, house, dest) == "move" else fights).append(dest)
+    for dest, reach in destinations.items():
+        if (reach["units"] == ["ship"]) == ships:
+            (moves if reach["entry"] == "move" else fights).append(dest)
     return moves, fights
 
 
 def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
+    """A random split of one march order's units; what can go where is read from the decision's schema
+    (:func:`engine.thrones.marches.march_schema`), not worked out again."""
     state = game.state
     house = decision.house
-    sources = list(decision.schema["orders"])  # the house's march orders, as house_orders lists them
+    orders = decision.schema["orders"]
+    sources = list(orders)  # the house's march orders, as house_orders lists them
     for _ in range(8):
         source = rng.choice(sources)
-        movable = movable_units(state, source, house)
-        land = (
-            _split(state, house, land_destinations(state, house, source))
-            if source in BOARD.land
-            else ([], [])
-        )
-        sea = _split(state, house, ship_destinations(state, house, source))
+        order = orders[source]
+        land = _split(order["destinations"], ships=False)
+        sea = _split(order["destinations"], ships=True)
         moves: dict[str, list[str]] = {}
-        for kind, count in sorted(movable.items()):
+        for kind, count in order["units"].items():
             plain, fights = sea if kind == "ship" else land
             targets = [*plain, rng.choice(fights)] if fights else plain
             for _ in range(count):
@@ -87,7 +78,7 @@ def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
                     moves.setdefault(rng.choice(targets), []).append(kind)
         leave_power = False
         if sum(len(k) for k in moves.values()) == len(state.units.get(source, [])) and rng.below(2) == 0:
-            leave_power = can_leave_power(state, house, source) is None
+            leave_power = order["may_leave_power"]
         march = March(source, tuple((d, tuple(k)) for d, k in sorted(moves.items())), leave_power)
         try:
             validate_march(state, house, march)

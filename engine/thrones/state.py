@@ -45,51 +45,51 @@ class UnitList(list[Unit]):
         self.owner = owner
 
     def append(self, unit: Unit) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().append(unit)
 
     def extend(self, units: Iterable[Unit]) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().extend(units)
 
     def insert(self, index: SupportsIndex, unit: Unit) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().insert(index, unit)
 
     def pop(self, index: SupportsIndex = -1) -> Unit:
-        self.owner.changed = True
+        self.owner.note()
         return super().pop(index)
 
     def remove(self, unit: Unit) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().remove(unit)
 
     def clear(self) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().clear()
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().sort(*args, **kwargs)
 
     def reverse(self) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().reverse()
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().__setitem__(index, value)
 
     def __delitem__(self, index: Any) -> None:
-        self.owner.changed = True
+        self.owner.note()
         super().__delitem__(index)
 
     def __iadd__(self, units: Iterable[Unit]) -> Self:  # type: ignore[override,misc]
-        self.owner.changed = True
+        self.owner.note()
         return super().__iadd__(units)
 
     def __imul__(self, times: SupportsIndex) -> Self:
-        self.owner.changed = True
+        self.owner.note()
         return super().__imul__(times)
 
 
@@ -97,15 +97,46 @@ class Units(dict[str, list[Unit]]):
     """``State.units``: area -> units, keeping note of whether anything on it has changed since
     :meth:`State.control_may_have_changed` last looked (the victory check counts castles only then).
     Every list stored in it becomes a :class:`UnitList` of its own, so that changes to a list are
-    noted too. Reading it is reading a dict."""
+    noted too. Reading it is reading a dict.
 
-    __slots__ = ("changed",)
+    :meth:`by_house` indexes the areas by house; the index is kept until the next change is noted. A
+    unit never changes house, and the index holds the lists themselves, so a unit changing kind or
+    being routed leaves it right. ``memo`` keeps other values worked out from where the houses' units
+    and ships stand, and is emptied at every change too: nothing in it may depend on a unit's kind
+    beyond its being a ship (land units change kind in place, unnoted; a ship never does)."""
+
+    __slots__ = ("_by_house", "changed", "memo")
 
     def __init__(self, units: Mapping[str, Iterable[Unit]]) -> None:
         super().__init__()
-        self.changed = True
+        self.note()
         for area, present in units.items():
             self[area] = present  # type: ignore[assignment]
+
+    def note(self) -> None:
+        """Something on the board has changed."""
+        self.changed = True
+        self._by_house: dict[str, dict[str, list[Unit]]] | None = None
+        self.memo: dict[Any, Any] = {}
+
+    def by_house(self) -> dict[str, dict[str, list[Unit]]]:
+        """house -> area -> units, for every area holding a unit of the house, in this dict's order.
+        Shared until the next change: read it, never change it."""
+        index = self._by_house
+        if index is None:
+            index = {}
+            for area, units in self.items():
+                if not units:
+                    continue
+                first = units[0].house
+                index.setdefault(first, {})[area] = units
+                for unit in units:  # a list holds one house's units, except in the middle of a step
+                    if unit.house != first:
+                        for house in {u.house for u in units} - {first}:
+                            index.setdefault(house, {})[area] = units
+                        break
+            self._by_house = index
+        return index
 
     def _adopt(self, units: Iterable[Unit]) -> UnitList:
         if type(units) is UnitList and units.owner is self:
@@ -113,7 +144,7 @@ class Units(dict[str, list[Unit]]):
         return UnitList(units, self)
 
     def __setitem__(self, area: str, units: Iterable[Unit]) -> None:  # type: ignore[override]
-        self.changed = True
+        self.note()
         super().__setitem__(area, self._adopt(units))
 
     def setdefault(self, area: str, units: Iterable[Unit] = ()) -> list[Unit]:  # type: ignore[override]
@@ -130,19 +161,19 @@ class Units(dict[str, list[Unit]]):
         return self
 
     def __delitem__(self, area: str) -> None:
-        self.changed = True
+        self.note()
         super().__delitem__(area)
 
     def pop(self, *args: Any) -> Any:
-        self.changed = True
+        self.note()
         return super().pop(*args)
 
     def popitem(self) -> tuple[str, list[Unit]]:
-        self.changed = True
+        self.note()
         return super().popitem()
 
     def clear(self) -> None:
-        self.changed = True
+        self.note()
         super().clear()
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.thrones.board import FACTS
-from engine.thrones.state import State
+from engine.thrones.control import house_units
+from engine.thrones.state import State, Units
 
 
 def fits(sizes: Iterable[int], level: int) -> bool:
@@ -23,8 +24,19 @@ def fits(sizes: Iterable[int], level: int) -> bool:
 
 
 def area_sizes(state: State, house: str) -> dict[str, int]:
-    """Units of the house per area."""
-    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
+    """Units of the house per area (a new dict, the caller's to change)."""
+    units = state.units
+    if type(units) is not Units:
+        return _area_sizes(state, house)
+    key = ("sizes", house)
+    sizes = units.memo.get(key)
+    if sizes is None:
+        sizes = units.memo[key] = _area_sizes(state, house)
+    return dict(sizes)
+
+
+def _area_sizes(state: State, house: str) -> dict[str, int]:
+    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
 
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:

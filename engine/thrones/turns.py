@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.thrones.orders import TOKENS
+from engine.thrones.orders import TOKENS, TYPE_OF
 from engine.thrones.state import State
 
 
@@ -34,7 +34,7 @@ def next_with_orders(state: State, start: int, order_type: str) -> tuple[int, li
     found in one pass over the orders; ``None`` when no house has any left."""
     found: dict[str, list[str]] = {}
     for area, order in state.orders.items():
-        if TOKENS[order.token].type == order_type:
+        if TYPE_OF[order.token] == order_type:
             found.setdefault(order.house, []).append(area)
     index = next_in_turn(state, start, found.__contains__)
     return None if index is None else (index, sorted(found[state.throne[index]]))

@@ -62,10 +62,10 @@ def plan_march(sense: Sense, source: str, bonus: int, live: bool) -> Plan:
     state, house = sense.state, sense.house
     movable = movable_units(state, source, house)
     if source in BOARD.land:
-        free = [k for k in movable.elements() if k != "ship"]
+        free = [k for k, n in movable.items() if k != "ship" for _ in range(n)]
         dests = sense.land_reach(house, source)
     else:
-        free = list(movable.elements())
+        free = [k for k, n in movable.items() for _ in range(n)]
         dests = ship_destinations(state, house, source)
     plan = Plan(source)
     defenders = [k for k in free if DEFEND[k]]
