@@ -263,7 +263,8 @@ async def migrate(connection: asyncpg.Connection, where: str) -> None:
     holding the migration lock so that a second process waits, then finds the work done."""
     await connection.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
     try:
-        await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+            await connection.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
         row = await connection.fetchrow("SELECT version FROM schema_version")
         version = checked_version(0 if row is None else row["version"], where, known=len(MIGRATIONS))
         if row is None:

@@ -7,13 +7,13 @@ import dataclasses
 import json
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from table import Actor, GameSettings, Table
 from table.errors import TableError
 from table.store import MIGRATIONS
 from tests.table.conftest import ADMIN, ALICE, BOB, CHANNEL, DAVE, GUILD, three_player_game
+from tests.table.databases import run_sql
 
 
 def _in(actor: Actor, locale: str) -> Actor:
@@ -87,10 +87,8 @@ async def test_the_languages_migration_may_run_again(db_path: Path, clock: objec
     table = await Table.open(db_path, clock)  # type: ignore[arg-type]
     await table.set_language(BOB, "it")
     await table.close()
-    async with aiosqlite.connect(db_path) as db:
-        mine = next(i for i, script in enumerate(MIGRATIONS) if "TABLE IF NOT EXISTS languages" in script)
-        await db.execute("UPDATE schema_version SET version = ?", (mine,))
-        await db.commit()
+    mine = next(i for i, script in enumerate(MIGRATIONS) if "TABLE IF NOT EXISTS languages" in script.sqlite)
+    await run_sql(db_path, "UPDATE schema_version SET version = ?", mine)
     reopened = await Table.open(db_path, clock)  # type: ignore[arg-type]
     try:
         assert reopened.languages == {BOB.user_id: "it"}
