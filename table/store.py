@@ -42,12 +42,13 @@ from table.writer import Changed, GroupWriter, SqliteWriter, Statement
 
 __all__ = ["MIGRATIONS", "DatabaseError", "Store", "StoreError"]
 
-# What a database raises when it, rather than one game's data, fails: a damaged file, a server gone.
+# What a database raises when it, rather than one game's data, fails: a damaged file, a server gone (a
+# connection refused or timed out, a socket missing: OSErrors).
 DatabaseError: tuple[type[BaseException], ...] = (
     sqlite3.DatabaseError,
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
-    ConnectionError,
+    OSError,
 )
 
 
