@@ -9,7 +9,8 @@ with ``?`` placeholders; the schema's differences are in :mod:`table.schema`. Wh
   pool's connections are read-only by default, as SQLite's reading connection is made query-only: every
   write goes through the writer;
 - the writer (:class:`PostgresWriter`) is :class:`table.writer.GroupWriter` on a connection of its own:
-  a group is one transaction, a savepoint each unit, callers answered after the ``COMMIT``;
+  a group is one transaction (each unit in a savepoint when one of them fails), callers answered after
+  the ``COMMIT``;
 - the numbers of new games and votes come from their table's sequence (:class:`SequenceIds`), never
   from a count in one process's memory: several processes may share the database;
 - opening (:func:`open_postgres`) says in a :class:`StoreError` why a server cannot be used (without
@@ -135,7 +136,12 @@ class PostgresCursor:
 
 class PostgresWriter(GroupWriter):
     """Writes each group on a connection of its own (a pool of one, which replaces a connection the
-    server dropped): ``BEGIN``, each unit in a savepoint when there are several, ``COMMIT``."""
+    server dropped), in one transaction.
+
+    Each statement is a round trip to the server, a savepoint two more: so a group is first written
+    without savepoints, all its units together. Should a statement fail (rare: a unit the database
+    refuses), that transaction is rolled back and the group written again with a savepoint a unit, so
+    that the failing unit is rolled back alone and only its caller gets the error."""
 
     def __init__(self, pool: asyncpg.Pool) -> None:
         super().__init__()
@@ -146,20 +152,25 @@ class PostgresWriter(GroupWriter):
 
     async def _write_group(self, units: list[list[Statement]]) -> Outcomes:
         async with self.pool.acquire() as connection:
-            transaction = connection.transaction()
-            await transaction.start()
             try:
-                if len(units) == 1:  # its own transaction: no savepoint needed to fail alone
-                    await _run(connection, units[0])
-                    outcomes: Outcomes = [None]
-                else:
-                    outcomes = [await _write_unit(connection, statements) for statements in units]
-                await transaction.commit()
-            except Exception as error:  # an error that ends the transaction: the whole group is lost
-                with contextlib.suppress(Exception):
-                    await transaction.rollback()
-                return [error] * len(units)
-        return outcomes
+                async with connection.transaction():
+                    for statements in units:
+                        await _run(connection, statements)
+                return [None] * len(units)
+            except Exception as error:
+                if len(units) == 1 or connection.is_closed():  # its own failure, or the connection's
+                    return [error] * len(units)
+            return await _write_apart(connection, units)
+
+
+async def _write_apart(connection: asyncpg.Connection, units: list[list[Statement]]) -> Outcomes:
+    """The group again in one transaction, each unit in its savepoint; each unit's error (None:
+    written). An error that ends the transaction is every unit's."""
+    try:
+        async with connection.transaction():
+            return [await _write_unit(connection, statements) for statements in units]
+    except Exception as error:
+        return [error] * len(units)
 
 
 async def _write_unit(connection: asyncpg.Connection, statements: list[Statement]) -> Exception | None:
@@ -246,7 +257,12 @@ async def _pool(dsn: str, pools: list[asyncpg.Pool], *, max_size: int, **setting
     """A pool of connections to ``dsn`` (one made at once, to fail here if it must), added to ``pools``."""
     try:
         pool = await asyncpg.create_pool(
-            dsn, min_size=1, max_size=max_size, timeout=CONNECT_TIMEOUT, server_settings=settings
+            dsn,
+            min_size=1,
+            max_size=max_size,
+            timeout=CONNECT_TIMEOUT,
+            server_settings=settings,
+            reset=_kept_as_is,
         )
     except CONNECT_ERRORS as error:
         raise StoreError(
@@ -256,6 +272,13 @@ async def _pool(dsn: str, pools: list[asyncpg.Pool], *, max_size: int, **setting
         ) from None
     pools.append(pool)
     return pool
+
+
+async def _kept_as_is(connection: asyncpg.Connection) -> None:
+    """A connection given back to its pool is kept as it is: the store's connections hold no session
+    state (no LISTEN, no advisory lock, no SET), so asyncpg's reset query (``RESET ALL``, ``UNLISTEN *``,
+    releasing every advisory lock) would only cost a round trip a query. An open transaction is still
+    rolled back by asyncpg before this."""
 
 
 async def migrate(connection: asyncpg.Connection, where: str) -> None:
