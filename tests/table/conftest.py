@@ -2,8 +2,10 @@
 
 Every test that asks for a database (``db_path``, ``new_database``, or ``table``, which opens one) runs
 twice: on a SQLite file and on a PostgreSQL database of its own, in the server the tests start
-(``tests/postgres.py``), copied from a template migrated once per session. A test about SQLite itself (a
-damaged file, its query plans, a schema rebuilt with its own statements) is marked ``sqlite_only``.
+(``tests/postgres.py``), copied from a template migrated once per session (``tests/table/databases.py``).
+A test about SQLite itself (a damaged file, its query plans, a schema rebuilt with its own statements) is
+marked ``sqlite_only``, one about PostgreSQL itself ``postgres_only``. When the PostgreSQL server cannot
+start, the tests on it fail (they are never skipped).
 """
 
 from __future__ import annotations
