@@ -56,7 +56,8 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Config:
     token: str = field(repr=False)  # never in a log line or a traceback
-    database: str = "maester.sqlite3"
+    # A SQLite file, or a PostgreSQL URL that may hold a password: logged as Store.where, never as given.
+    database: str = field(default="maester.sqlite3", repr=False)
     dev_guild_id: int | None = None
     moderator_role: int | None = None  # a role id: its members moderate the games of that role's server
     log_level: str = "INFO"
@@ -215,7 +216,7 @@ class MaesterBot(commands.Bot):
             self.config.moderator_role,
             outbox_retention=self.config.outbox_retention_days * 24 * 3600,
         )
-        log.info("table open on %s: %s open game(s)", self.config.database, len(self.table.sessions))
+        log.info("table open on %s: %s open game(s)", self.table.store.where, len(self.table.sessions))
         await self.tree.set_translator(CommandTranslator())  # the commands in Spanish, Portuguese, Italian
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -3,20 +3,21 @@
 Plays ten 3-player games through the table, stopped in rounds 1 to 10 (every seat a person answering
 with the defaults), copies them in the database to ``--games`` games at mixed points of play, then times
 ``Table.open`` (every game loaded, ready to answer) against an empty database opened in the same run,
-the baseline.
+the baseline. On SQLite (files in a temporary folder), or with ``--database postgresql://USER@HOST/DB`` on
+databases it makes in that server and drops at the end (see ``bench_databases.py``).
 
-    .venv/bin/python benchmarks/restart.py [--games 1000]
+    .venv/bin/python benchmarks/restart.py [--games 1000] [--database postgresql://...]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import sqlite3
 import statistics
-import tempfile
 import time
 from pathlib import Path
+
+from bench_databases import BenchDatabases, connected
 
 from table import Actor, GameSettings, Table
 from table.clock import FakeClock
@@ -27,7 +28,7 @@ HOUSES = ("stark", "lannister", "baratheon")
 GAME_TABLES = ("seats", "actions", "snapshots", "deadlines", "chronicle", "positions")
 
 
-async def templates(path: Path) -> list[int]:
+async def templates(path: str | Path) -> list[int]:
     """Ten games, the n-th stopped as round n begins (the tenth in round 10)."""
     table = await Table.open(path, FakeClock())
     ids = []
@@ -54,35 +55,39 @@ async def templates(path: Path) -> list[int]:
     return ids
 
 
-def copy_games(path: Path, sources: list[int], games: int) -> None:
+async def copy_games(path: str | Path, sources: list[int], games: int) -> None:
     """Fill the database with ``games`` games, copies of the sources in turn (each with its own id,
     channel and name)."""
-    db = sqlite3.connect(path)
-    try:
-        columns = {t: [r[1] for r in db.execute(f"PRAGMA table_info({t})")] for t in ("games", *GAME_TABLES)}
+    async with connected(path) as run:
+        columns = {}
+        for table in ("games", *GAME_TABLES):
+            # Read from a row of the table: the same on both databases (PostgreSQL's "rowid" is its own).
+            rows = await run(f"SELECT * FROM {table} LIMIT 1")
+            columns[table] = [c for c in (rows[0].keys() if rows else []) if c != "rowid"]
         tables = [t for t in GAME_TABLES if columns[t]]
-        next_id = db.execute("SELECT max(id) FROM games").fetchone()[0] + 1
+        next_id = (await run("SELECT max(id) FROM games"))[0][0] + 1
         for n in range(games - len(sources)):
             source, new = sources[n % len(sources)], next_id + n
             game_columns = [c for c in columns["games"] if c not in ("id", "channel_id", "name")]
-            db.execute(
+            await run(
                 f"INSERT INTO games (id, channel_id, name, {', '.join(game_columns)}) "
                 f"SELECT ?, ?, ?, {', '.join(game_columns)} FROM games WHERE id = ?",
-                (new, 10_000 + new, f"Game {new}", source),
+                new,
+                10_000 + new,
+                f"Game {new}",
+                source,
             )
             for table in tables:
                 rest = [c for c in columns[table] if c != "game_id"]
-                db.execute(
+                await run(
                     f"INSERT INTO {table} (game_id, {', '.join(rest)}) "
                     f"SELECT ?, {', '.join(rest)} FROM {table} WHERE game_id = ?",
-                    (new, source),
+                    new,
+                    source,
                 )
-        db.commit()
-    finally:
-        db.close()
 
 
-async def time_open(path: Path, repeats: int = 3) -> tuple[float, int]:
+async def time_open(path: str | Path, repeats: int = 3) -> tuple[float, int]:
     """Median seconds to open the table (and how many games it loaded)."""
     times, loaded = [], 0
     for _ in range(repeats):
@@ -97,12 +102,13 @@ async def time_open(path: Path, repeats: int = 3) -> tuple[float, int]:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--database", help="a PostgreSQL server's URL (default: SQLite files)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        empty, stored = Path(tmp) / "empty.sqlite3", Path(tmp) / "stored.sqlite3"
+    async with BenchDatabases(args.database) as databases:
+        empty, stored = await databases.new("empty"), await databases.new("stored")
         await (await Table.open(empty)).close()
         sources = await templates(stored)
-        copy_games(stored, sources, args.games)
+        await copy_games(stored, sources, args.games)
         baseline, _ = await time_open(empty)
         full, loaded = await time_open(stored)
         print(f"empty start: {baseline * 1e3:.1f} ms")

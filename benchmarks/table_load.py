@@ -1,4 +1,4 @@
-"""How the table keeps up with many games answering at once, through its real write path (SQLite).
+"""How the table keeps up with many games answering at once, through its real write path.
 
 Sets up 1, 10 and 100 started 3-player games (people in every seat), then has every game answer its
 waiting decisions with their defaults at the same time, and prints, per load: the median and 99th
@@ -7,7 +7,11 @@ actions per second, and each figure as a ratio against the single-game run of th
 baseline). A second part puts 100 and then 1,000 quiet games beside one busy game and prints the busy
 game's per-action time, to show whether an action's cost grows with the number of games.
 
-    .venv/bin/python benchmarks/table_load.py [--actions 30] [--loads 1,10,100] [--quiet 100,1000]
+On SQLite (files in a temporary folder), or with ``--database postgresql://USER@HOST/DB`` on databases it
+makes in that server and drops at the end (see ``bench_databases.py``).
+
+    .venv/bin/python benchmarks/table_load.py [--actions 30] [--loads 1,10,100] [--quiet 100,1000] \
+        [--database postgresql://...]
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import tempfile
 import time
-from pathlib import Path
+
+from bench_databases import BenchDatabases
 
 from table import Actor, GameSettings, Table
 from table.clock import FakeClock
@@ -68,9 +72,9 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
-async def load(directory: Path, games: int, actions: int) -> tuple[float, float, float]:
+async def load(databases: BenchDatabases, games: int, actions: int) -> tuple[float, float, float]:
     """(median s, p99 s, actions/s) with ``games`` games answering at once."""
-    table = await Table.open(directory / f"load-{games}.sqlite3", FakeClock())
+    table = await Table.open(await databases.new(f"load-{games}"), FakeClock())
     try:
         started = [await started_game(table, n) for n in range(games)]
         times: list[float] = []
@@ -82,10 +86,10 @@ async def load(directory: Path, games: int, actions: int) -> tuple[float, float,
     return statistics.median(times), p99(times), len(times) / wall
 
 
-async def quiet(directory: Path, idle: int, actions: int) -> float:
+async def quiet(databases: BenchDatabases, idle: int, actions: int) -> float:
     """Median seconds per action of one busy game among ``idle`` started games that wait: its submit and
     the deadline ticker's wake that follows it, as the bot runs them."""
-    table = await Table.open(directory / f"quiet-{idle}.sqlite3", FakeClock())
+    table = await Table.open(await databases.new(f"quiet-{idle}"), FakeClock())
     try:
         for n in range(idle):
             await started_game(table, n + 1)
@@ -107,16 +111,16 @@ async def main() -> None:
     parser.add_argument("--actions", type=int, default=30, help="actions per game (30)")
     parser.add_argument("--loads", default="1,10,100", help="concurrent games, comma separated")
     parser.add_argument("--quiet", default="100,1000", help="quiet games beside a busy one")
+    parser.add_argument("--database", help="a PostgreSQL server's URL (default: SQLite files)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        directory = Path(tmp)
+    async with BenchDatabases(args.database) as databases:
         baseline: tuple[float, float, float] | None = None
         print(
             f"{'games':>6} {'median ms':>10} {'p99 ms':>8} {'actions/s':>10}   "
             "ratio to 1 game (median, p99, rate)"
         )
         for games in (int(x) for x in args.loads.split(",")):
-            median, tail, rate = await load(directory, games, args.actions)
+            median, tail, rate = await load(databases, games, args.actions)
             baseline = baseline or (median, tail, rate)
             print(
                 f"{games:>6} {median * 1e3:>10.2f} {tail * 1e3:>8.2f} {rate:>10.0f}   "
@@ -124,7 +128,7 @@ async def main() -> None:
             )
         first: float | None = None
         for idle in (int(x) for x in args.quiet.split(",")):
-            median = await quiet(directory, idle, args.actions)
+            median = await quiet(databases, idle, args.actions)
             first = first or median
             print(
                 f"one busy game beside {idle:>5} quiet ones: {median * 1e3:.2f} ms per action "

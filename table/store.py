@@ -1,5 +1,11 @@
-"""Persistence on SQLite: games, seats, the action log, positions and snapshots, deadlines, the audit log
-and the outbox.
+"""Persistence: games, seats, the action log, positions and snapshots, deadlines, the audit log and the
+outbox, on SQLite (a file: the default) or PostgreSQL (a ``postgresql://`` URL, :mod:`table.postgres`).
+
+The methods below are written once for both databases: SQL both read alike (``INSERT ... ON CONFLICT ...
+DO UPDATE`` rather than SQLite's ``INSERT OR REPLACE``), with ``?`` placeholders, rows read by column
+name. What differs is elsewhere, in one place each: the schema's scripts (:mod:`table.schema`), and for
+PostgreSQL the placeholders, the connections, the writer and the numbering of new rows
+(:mod:`table.postgres`).
 
 Writes and reads go by different roads. Each operation of the table writes inside ``async with
 store.unit() as unit``: the unit is a :class:`Store` whose connection only collects the statements (it
@@ -7,12 +13,13 @@ reads nothing, so a unit needs no lock and no trip to the database while it is b
 the block they are handed to the writer (:mod:`table.writer`), which commits them with whatever other
 units are waiting, in one transaction, before the caller goes on. So an action, the outbox items it caused,
 its deadlines and the game's position become durable together, before the caller is answered, or not at
-all. Reads go through the store's own aiosqlite connection, which writes nothing once the schema is
-migrated (it is made read-only then). The action log is append-only: undoing marks actions as undone and
-never deletes them.
+all. Reads go through the store's own connection (SQLite) or pool (PostgreSQL), which writes nothing once
+the schema is migrated (it is made read-only then). The action log is append-only: undoing marks actions
+as undone and never deletes them.
 
-A file that is not a readable database, or one written by a newer Maester, is refused at once with a
-:class:`StoreError` that says what to do (and the connection is closed, so the process can exit).
+A database that cannot be used (a file that is not a readable database, a server that cannot be reached,
+a schema written by a newer Maester) is refused at once with a :class:`StoreError` that says what to do
+(and every connection is closed, so the process can exit).
 """
 
 from __future__ import annotations
@@ -24,245 +31,25 @@ from collections.abc import AsyncIterator, Generator, Iterable, Iterator, Sequen
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiosqlite
+import asyncpg
 
-from table.writer import Changed, Statement, Writer
+from table.postgres import described, is_postgres, open_postgres
+from table.schema import MIGRATIONS, StoreError, checked_version
+from table.writer import Changed, GroupWriter, SqliteWriter, Statement
 
-MIGRATIONS: list[str] = [
-    # 1: the first schema
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
-        creator_id INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        status TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        created_at REAL NOT NULL,
-        paused_at REAL,
-        summary TEXT NOT NULL DEFAULT '[]'
-    );
-    CREATE INDEX games_by_status ON games (status);
-    CREATE TABLE seats (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        position INTEGER NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL DEFAULT '',
-        house TEXT,
-        ai TEXT,
-        PRIMARY KEY (game_id, position)
-    );
-    CREATE TABLE spectators (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        user_id INTEGER NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE TABLE actions (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        house TEXT NOT NULL,
-        notation TEXT NOT NULL,
-        actor_id INTEGER,
-        forced TEXT,
-        at REAL NOT NULL,
-        undone_at REAL,
-        PRIMARY KEY (game_id, seq)
-    );
-    CREATE TABLE snapshots (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        position TEXT NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    );
-    CREATE TABLE deadlines (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        house TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        started_at REAL NOT NULL,
-        due_at REAL NOT NULL,
-        reminded TEXT NOT NULL DEFAULT '[]',
-        expired INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_id, house)
-    );
-    CREATE TABLE audit (
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        actor_id INTEGER,
-        actor_name TEXT NOT NULL,
-        at REAL NOT NULL,
-        action TEXT NOT NULL,
-        reason TEXT NOT NULL,
-        details TEXT NOT NULL
-    );
-    CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        kind TEXT NOT NULL,
-        target TEXT NOT NULL,
-        target_id INTEGER NOT NULL,
-        payload TEXT NOT NULL,
-        created_at REAL NOT NULL,
-        sent_at REAL
-    );
-    CREATE INDEX outbox_unsent ON outbox (sent_at, id);
-    """,
-    # 2: trust. Moderator roles are per server and by id (the per-game role name goes); each action says
-    # whether it answered a secret decision (so a moderator who plays sees only their own); a game that
-    # does not load is set aside with its reason; an item Discord refused stays owed, with its problem.
-    """
-    CREATE TABLE servers (
-        guild_id INTEGER PRIMARY KEY,
-        moderator_role_id INTEGER,
-        updated_by INTEGER,
-        updated_at REAL
-    );
-    ALTER TABLE actions ADD COLUMN secret INTEGER;
-    ALTER TABLE games ADD COLUMN broken TEXT;
-    ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE outbox ADD COLUMN retry_at REAL;
-    ALTER TABLE outbox ADD COLUMN problem TEXT;
-    ALTER TABLE outbox ADD COLUMN told INTEGER NOT NULL DEFAULT 0;
-    UPDATE games SET settings = json_remove(settings, '$.moderator_role');
-    """,
-    # 3: the campaign in the channel. The chronicle is every public line of a game, in order (it was read
-    # out of the boards posted, which scanned the whole outbox); the messages the bot edits as a game goes
-    # (the live log of each phase) are remembered by key; each person says where they want to be pinged.
-    """
-    CREATE TABLE chronicle (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        line INTEGER NOT NULL,
-        at REAL NOT NULL,
-        text TEXT NOT NULL,
-        PRIMARY KEY (game_id, line)
-    );
-    INSERT INTO chronicle (game_id, line, at, text)
-        SELECT outbox.game_id,
-               ROW_NUMBER() OVER (PARTITION BY outbox.game_id ORDER BY outbox.id, lines.key) - 1,
-               outbox.created_at,
-               lines.value
-        FROM outbox, json_each(outbox.payload, '$.summary') AS lines
-        WHERE outbox.kind = 'board';
-    CREATE TABLE posts (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        key TEXT NOT NULL,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,
-        PRIMARY KEY (game_id, key)
-    );
-    CREATE TABLE people (
-        user_id INTEGER PRIMARY KEY,
-        pings TEXT NOT NULL DEFAULT 'dm'
-    );
-    ALTER TABLE games ADD COLUMN log_part INTEGER NOT NULL DEFAULT 0;
-    CREATE INDEX outbox_by_game ON outbox (game_id, kind);
-    """,
-    # 4: the area id "redwyne-straights" was a misspelling of the Redwyne Straits. Every stored action,
-    # snapshot, undelivered item and audit entry is rewritten to the new id (ids are whole words in these
-    # texts, and no other id contains this one); the notation still reads the old id, and an old export's
-    # position is upgraded on import (engine/thrones/renames.py).
-    """
-    UPDATE actions SET notation = replace(notation, 'redwyne-straights', 'redwyne-straits')
-        WHERE notation LIKE '%redwyne-straights%';
-    UPDATE snapshots SET position = replace(position, '"redwyne-straights"', '"redwyne-straits"')
-        WHERE position LIKE '%redwyne-straights%';
-    UPDATE outbox SET payload = replace(payload, 'redwyne-straights', 'redwyne-straits')
-        WHERE payload LIKE '%redwyne-straights%';
-    UPDATE audit SET details = replace(details, 'redwyne-straights', 'redwyne-straits')
-        WHERE details LIKE '%redwyne-straights%';
-    """,
-    # 5: diplomacy threads (table/diplomacy.py): one row a thread of a game, by key ("council",
-    # "raven:stark:lannister"), with the houses it is for, the people it was given to (``members``: house ->
-    # user id; ``readers``: moderators, or anyone after the game) and Discord's id once it exists. Games
-    # already started did not choose diplomacy: they go on without it. Self-contained: it reads nothing that
-    # another migration adds, creates nothing another one does, and may run again.
-    """
-    CREATE TABLE IF NOT EXISTS diplomacy_threads (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        key TEXT NOT NULL,
-        name TEXT NOT NULL,
-        houses TEXT NOT NULL,
-        members TEXT NOT NULL DEFAULT '{}',
-        readers TEXT NOT NULL DEFAULT '[]',
-        thread_id INTEGER,
-        archived INTEGER NOT NULL DEFAULT 0,
-        PRIMARY KEY (game_id, key)
-    );
-    UPDATE games SET settings = json_set(settings, '$.diplomacy', 'off')
-        WHERE status != 'lobby' AND json_extract(settings, '$.diplomacy') IS NULL;
-    """,
-    # 6: the players' say. Votes a seated player opens and the others answer (each seat's ballot, by the
-    # person who held it then); each player's vacations; when the table last ran (its heartbeat), so that
-    # the time it was down can be given back to the deadlines; the round after which a game ends.
-    """
-    CREATE TABLE votes (
-        id INTEGER PRIMARY KEY,
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        kind TEXT NOT NULL,
-        proposer_id INTEGER NOT NULL,
-        proposer_name TEXT NOT NULL,
-        proposer_house TEXT,
-        subject TEXT,
-        details TEXT NOT NULL DEFAULT '{}',
-        opened_at REAL NOT NULL,
-        closes_at REAL NOT NULL,
-        result TEXT,
-        closed_at REAL
-    );
-    CREATE INDEX votes_by_game ON votes (game_id, result);
-    CREATE TABLE ballots (
-        vote_id INTEGER NOT NULL REFERENCES votes (id),
-        house TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        yes INTEGER NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (vote_id, house)
-    );
-    CREATE TABLE vacations (
-        game_id INTEGER NOT NULL REFERENCES games (id),
-        user_id INTEGER NOT NULL,
-        starts_at REAL NOT NULL,
-        ends_at REAL NOT NULL,
-        PRIMARY KEY (game_id, user_id)
-    );
-    CREATE TABLE heartbeat (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        at REAL NOT NULL
-    );
-    ALTER TABLE games ADD COLUMN ends_after_round INTEGER;
-    """,
-    # 7: each person's language: the one they chose (NULL: none), and the Discord locale of their last
-    # interaction, for what is sent to them outside one (DMs). A table of its own rather than columns of
-    # ``people``, so that the migration may run again (SQLite cannot add a column only if it is missing).
-    # Self-contained: it reads nothing another migration adds. A game's language is in its settings (older
-    # games: English).
-    """
-    CREATE TABLE IF NOT EXISTS languages (
-        user_id INTEGER PRIMARY KEY,
-        language TEXT,
-        locale TEXT
-    );
-    """,
-    # 8: each game's position as of its last commit, written with every change of play, so that a restart
-    # reads it instead of replaying the log; with it what the table keeps in memory to write without
-    # reading: the last live action (``seq``, -1 for none), how many actions are live, the next action's
-    # and chronicle line's numbers, and each house's last live line. A game with no row (a lobby, or one
-    # stored before this) is loaded from its log. Self-contained: it may run again.
-    """
-    CREATE TABLE IF NOT EXISTS positions (
-        game_id INTEGER PRIMARY KEY REFERENCES games (id),
-        seq INTEGER NOT NULL,
-        actions INTEGER NOT NULL,
-        next_seq INTEGER NOT NULL,
-        next_line INTEGER NOT NULL,
-        last TEXT NOT NULL,
-        position TEXT NOT NULL
-    );
-    """,
-]
+__all__ = ["MIGRATIONS", "DatabaseError", "Store", "StoreError"]
+
+# What a database raises when it, rather than one game's data, fails: a damaged file, a server gone (a
+# connection refused or timed out, a socket missing: OSErrors).
+DatabaseError: tuple[type[BaseException], ...] = (
+    sqlite3.DatabaseError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    OSError,
+)
 
 
 @dataclass(frozen=True)
@@ -339,39 +126,73 @@ class StoredGame:
     vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
 
 
-class StoreError(Exception):
-    """The database cannot be used at all; the message says why and what to do."""
+class Ids(Protocol):
+    """Where the numbers of new games and votes come from: a unit cannot read one back."""
+
+    async def next(self, table: str) -> int: ...
+
+
+class CountedIds:
+    """SQLite's numbers: counted in memory from the largest stored ones (one process owns a SQLite file).
+    PostgreSQL's come from sequences (:class:`table.postgres.SequenceIds`)."""
+
+    def __init__(self, after: dict[str, int]) -> None:
+        self._counts: dict[str, Iterator[int]] = {
+            table: itertools.count(last + 1) for table, last in after.items()
+        }
+
+    async def next(self, table: str) -> int:
+        return next(self._counts[table])
+
+
+NUMBERED = ("games", "votes")  # the tables whose new rows the store numbers itself
 
 
 class Store:
-    def __init__(self, db: Any, path: str, writer: Writer | None = None) -> None:
-        """``db``: the aiosqlite connection that reads, or in a :class:`Unit` the :class:`Recorder`."""
+    def __init__(self, db: Any, path: str, writer: GroupWriter, ids: Ids) -> None:
+        """``db``: the connection that reads (aiosqlite's, or :class:`table.postgres.PostgresReader`), or
+        in a :class:`Unit` the :class:`Recorder`; ``path``: the database as it was given (a PostgreSQL URL
+        with its password: never shown, see :attr:`where`)."""
         self.db = db
         self.path = path
-        self.writer = writer or Writer(path)
-        self._game_ids: Iterator[int] = itertools.count(1)  # numbers of new games, given without reading
-        self._vote_ids: Iterator[int] = itertools.count(1)  # and of new votes
+        self.writer = writer
+        self.ids = ids
+
+    @property
+    def where(self) -> str:
+        """The database as messages and logs name it (a URL without its password)."""
+        return described(self.path) if is_postgres(self.path) else self.path
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open the database at ``path`` (made on first run), in WAL mode, migrated to the latest schema.
-        Raises :class:`StoreError` for a file that is not a readable Maester database."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    async def open(cls, database: str | Path) -> Store:
+        """Open the database (a SQLite file's path, made on first run; or a ``postgresql://`` URL),
+        migrated to the latest schema. Raises :class:`StoreError` for a file that is not a readable
+        Maester database, a server that cannot be used, or a schema this Maester cannot use."""
+        if is_postgres(database):
+            reader, writer, ids = await open_postgres(str(database))
+            return cls(reader, str(database), writer, ids)
+        return await cls._open_sqlite(Path(database))
+
+    @classmethod
+    async def _open_sqlite(cls, path: Path) -> Store:
+        """The SQLite file at ``path``, in WAL mode; its reading connection made read-only."""
+        path.parent.mkdir(parents=True, exist_ok=True)
         # Autocommit: the migrations begin and commit their own transactions, and once this connection is
         # read-only, a refused write must not leave an implicit transaction open on an old snapshot.
         db = await aiosqlite.connect(str(path), isolation_level=None)
-        store = cls(db, str(path))
+        store = cls(db, str(path), SqliteWriter(str(path)), CountedIds({}))
         try:
             db.row_factory = aiosqlite.Row
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
-            await store._migrate()
+            await store._migrate_sqlite()
             await db.execute("PRAGMA query_only=ON")  # from now on, every write goes through the writer
-            async with db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM games") as cursor:
-                store._game_ids = itertools.count(int((await cursor.fetchone())["next"]))
-            async with db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM votes") as cursor:
-                store._vote_ids = itertools.count(int((await cursor.fetchone())["next"]))
+            last = {}
+            for table in NUMBERED:
+                async with db.execute(f"SELECT COALESCE(MAX(id), 0) AS last FROM {table}") as cursor:
+                    last[table] = int((await cursor.fetchone())["last"])
+            store.ids = CountedIds(last)
             await store.writer.open()
         except BaseException as error:
             await store.close()
@@ -381,6 +202,12 @@ class Store:
         return store
 
     def unreadable(self, error: BaseException) -> StoreError:
+        """The error for a database that failed while it was read (:data:`DatabaseError`)."""
+        if is_postgres(self.path):
+            return StoreError(
+                f"The PostgreSQL database {self.where} could not be read ({type(error).__name__}: {error}). "
+                "Check the server and its log; nothing was changed."
+            )
         return StoreError(
             f"{self.path} is not a readable Maester database ({error}). Restore it from a backup, or move "
             "it away to start with an empty one; nothing was changed."
@@ -390,23 +217,16 @@ class Store:
         await self.writer.close()
         await self.db.close()
 
-    async def _migrate(self) -> None:
+    async def _migrate_sqlite(self) -> None:
         await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         async with self.db.execute("SELECT version FROM schema_version") as cursor:
             row = await cursor.fetchone()
-        version = row["version"] if row else 0
-        if not isinstance(version, int) or version < 0:
-            raise StoreError(f"{self.path} has a damaged schema version ({version!r}); nothing was changed.")
-        if version > len(MIGRATIONS):
-            raise StoreError(
-                f"{self.path} was written by a newer Maester (schema {version}; this one knows up to "
-                f"{len(MIGRATIONS)}). Run the newer version, or restore a backup; nothing was changed."
-            )
+        version = checked_version(row["version"] if row else 0, self.path, known=len(MIGRATIONS))
         if row is None:
             await self.db.execute("INSERT INTO schema_version (version) VALUES (0)")
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
             await self.db.executescript(
-                f"BEGIN;\n{script}\nUPDATE schema_version SET version = {number};\nCOMMIT;"
+                f"BEGIN;\n{migration.sqlite}\nUPDATE schema_version SET version = {number};\nCOMMIT;"
             )
         await self.db.commit()
 
@@ -454,7 +274,7 @@ class Store:
         created_at: float,
     ) -> int:
         """Add a game; returns its number (given by the store: a unit cannot read one back)."""
-        game_id = next(self._game_ids)
+        game_id = await self.ids.next("games")
         await self.db.execute(
             "INSERT INTO games (id, guild_id, channel_id, creator_id, name, settings, status, seed, "
             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -570,8 +390,10 @@ class Store:
 
     async def save_position(self, game_id: int, saved: SavedPosition) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO positions (game_id, seq, actions, next_seq, next_line, last, position) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO positions (game_id, seq, actions, next_seq, next_line, last, position) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET seq = excluded.seq, "
+            "actions = excluded.actions, next_seq = excluded.next_seq, next_line = excluded.next_line, "
+            "last = excluded.last, position = excluded.position",
             (
                 game_id,
                 saved.seq,
@@ -601,7 +423,8 @@ class Store:
 
     async def save_snapshot(self, game_id: int, seq: int, position: dict[str, Any]) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO snapshots (game_id, seq, position) VALUES (?, ?, ?)",
+            "INSERT INTO snapshots (game_id, seq, position) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id, seq) DO UPDATE SET position = excluded.position",
             (game_id, seq, json.dumps(position)),
         )
 
@@ -642,7 +465,7 @@ class Store:
 
     async def insert_vote(self, game_id: int, row: dict[str, Any]) -> int:
         """Add a vote; returns its number (given by the store: a unit cannot read one back)."""
-        vote_id = next(self._vote_ids)
+        vote_id = await self.ids.next("votes")
         await self.db.execute(
             "INSERT INTO votes (id, game_id, kind, proposer_id, proposer_name, proposer_house, subject, "
             "details, opened_at, closes_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -663,7 +486,9 @@ class Store:
 
     async def save_ballot(self, vote_id: int, house: str, user_id: int, yes: bool, at: float) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO ballots (vote_id, house, user_id, yes, at) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO ballots (vote_id, house, user_id, yes, at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (vote_id, house) DO UPDATE SET user_id = excluded.user_id, yes = excluded.yes, "
+            "at = excluded.at",
             (vote_id, house, user_id, int(yes), at),
         )
 
@@ -673,7 +498,9 @@ class Store:
 
     async def save_vacation(self, game_id: int, user_id: int, starts_at: float, ends_at: float) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO vacations (game_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO vacations (game_id, user_id, starts_at, ends_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET starts_at = excluded.starts_at, "
+            "ends_at = excluded.ends_at",
             (game_id, user_id, starts_at, ends_at),
         )
 
@@ -694,7 +521,10 @@ class Store:
         return None if row is None else float(row["at"])
 
     async def beat(self, at: float) -> None:
-        await self.db.execute("INSERT OR REPLACE INTO heartbeat (id, at) VALUES (1, ?)", (at,))
+        await self.db.execute(
+            "INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+            (at,),
+        )
 
     # --- the audit log ----------------------------------------------------------------------------
 
@@ -783,10 +613,14 @@ class Store:
         )
 
     async def chronicle(self, game_id: int, first: int = 0, count: int = -1) -> list[str]:
-        async with self.db.execute(
-            "SELECT text FROM chronicle WHERE game_id = ? AND line >= ? ORDER BY line LIMIT ?",
-            (game_id, first, count),
-        ) as cursor:
+        """``count`` lines from ``first`` (every line after it when negative)."""
+        sql, args = (
+            "SELECT text FROM chronicle WHERE game_id = ? AND line >= ? ORDER BY line",
+            (game_id, first),
+        )
+        if count >= 0:
+            sql, args = sql + " LIMIT ?", (*args, count)
+        async with self.db.execute(sql, args) as cursor:
             return [row["text"] for row in await cursor.fetchall()]
 
     async def next_line(self, game_id: int) -> int:
@@ -813,7 +647,9 @@ class Store:
 
     async def remember_post(self, game_id: int, key: str, channel_id: int, message_id: int) -> None:
         await self.db.execute(
-            "INSERT OR REPLACE INTO posts (game_id, key, channel_id, message_id) VALUES (?, ?, ?, ?)",
+            "INSERT INTO posts (game_id, key, channel_id, message_id) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, key) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
             (game_id, key, channel_id, message_id),
         )
 
@@ -921,9 +757,7 @@ class Unit(Store):
     :class:`Store` works on it unchanged, and a read raises."""
 
     def __init__(self, store: Store) -> None:
-        super().__init__(Recorder(), store.path, store.writer)
-        self._game_ids = store._game_ids
-        self._vote_ids = store._vote_ids
+        super().__init__(Recorder(), store.path, store.writer, store.ids)
 
 
 class Recorder:

@@ -12,7 +12,6 @@ import contextlib
 import json
 import logging
 import random
-import sqlite3
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,7 +33,16 @@ from table.people import Actor
 from table.prompting import seat_id
 from table.session import ACTIVE, ENDED, LOBBY, OVER, PAUSED, Deadline, Seat, Session
 from table.settings import MAX_SECONDS, GameSettings
-from table.store import ActionRow, AuditEntry, OutboxItem, SavedPosition, Store, StoredGame, read_deadline
+from table.store import (
+    ActionRow,
+    AuditEntry,
+    DatabaseError,
+    OutboxItem,
+    SavedPosition,
+    Store,
+    StoredGame,
+    read_deadline,
+)
 from table.text import MAX_LINE, MAX_NAME, MAX_REASON, clean, quote
 from table.wakes import Wakes
 
@@ -98,15 +106,16 @@ class Table:
         moderator_role: int | None = None,
         outbox_retention: float = OUTBOX_RETENTION,
     ) -> Table:
-        """Open the database and load every open game. Raises :class:`StoreError` (and closes the database)
-        when the file cannot be read; a single game that does not load is set aside instead."""
+        """Open the database (a SQLite file's path, or a ``postgresql://`` URL) and load every open game.
+        Raises :class:`StoreError` (and closes the database) when it cannot be read; a single game that
+        does not load is set aside instead."""
         store = await Store.open(path)
         table = cls(store, clock, moderator_role, outbox_retention)
         try:
             await table.load()
         except BaseException as error:
             await store.close()
-            if isinstance(error, sqlite3.DatabaseError):
+            if isinstance(error, DatabaseError):
                 raise store.unreadable(error) from error
             raise
         return table
@@ -116,7 +125,7 @@ class Table:
         if self._closed:
             return
         self._closed = True
-        with contextlib.suppress(sqlite3.DatabaseError):
+        with contextlib.suppress(*DatabaseError):
             await deadlines.beat(self, now=self.clock.now())
         await self.store.close()
 
@@ -184,8 +193,8 @@ class Table:
                     await self._rebuild(session)
                 session.deadlines = {d["house"]: Deadline(**read_deadline(d)) for d in stored.deadlines}
                 session.log_title = self._board_title(session)  # the live log tells the phase under way
-        except sqlite3.DatabaseError:
-            raise  # the file itself is damaged: not one game's problem
+        except DatabaseError:
+            raise  # the database itself failed: not one game's problem
         except Exception as error:
             return await self._set_aside(row, error)
         if row.get("broken") or not restored:

@@ -1,16 +1,18 @@
 """The one writer of the database: every unit of writes, committed in groups (group commit).
 
 A unit (see :meth:`table.store.Store.unit`) is a list of statements, collected without touching the
-database. :meth:`Writer.commit` queues it; whatever units are queued when the writer's thread is free
-are written together, in one transaction and one trip to that thread: each unit inside its own
-savepoint, so a unit that fails is rolled back alone and only its caller gets the error, then one
-``COMMIT`` (one fsync, with ``synchronous=FULL``) for the group. Each caller is answered only after that
-commit: an acknowledged unit is durable. While one group is written the next one gathers, so under load
-the cost of the fsync is shared, and with one game alone a unit is written at once.
+database. :meth:`GroupWriter.commit` queues it; whatever units are queued when the writer is free are
+written together, in one transaction: each unit inside its own savepoint, so a unit that fails is rolled
+back alone and only its caller gets the error, then one ``COMMIT`` (one flush to disk) for the group.
+Each caller is answered only after that commit: an acknowledged unit is durable. While one group is
+written the next one gathers, so under load the cost of the flush is shared, and with one game alone a
+unit is written at once.
 
-The writer has its own connection, used only by its own thread; the store's aiosqlite connection keeps
-the reads (WAL lets them run beside the writer). Order: units are written in the order they were
-queued, and a game's operations are queued one after another under its lock.
+:class:`GroupWriter` is that queue; each database writes a group its own way: :class:`SqliteWriter` on a
+thread of its own with its own connection (the store's aiosqlite connection keeps the reads, which WAL
+lets run beside the writer), ``table.postgres.PostgresWriter`` on a connection of its own. Order: units
+are written in the order they were queued, and a game's operations are queued one after another under
+its lock.
 """
 
 from __future__ import annotations
@@ -34,48 +36,37 @@ class Changed:
 
 @dataclass
 class Statement:
+    """One statement of a unit, with ``?`` placeholders (``table.postgres`` numbers them for PostgreSQL)."""
+
     sql: str
     rows: Rows  # the parameters, one tuple a row: the statement is run once for each
     changed: Changed = field(default_factory=Changed)
 
 
-class Writer:
-    """Commits units of statements in groups, on a thread of its own with its own connection."""
+Outcomes = list[BaseException | None]  # each unit's error, None for a unit written
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="maester-writer")
-        self._db: sqlite3.Connection | None = None  # opened, used and closed on the writer's thread
+
+class GroupWriter:
+    """Commits units of statements in groups: the queue, whatever the database. A subclass writes one
+    group (:meth:`_write_group`) and lets its connection go (:meth:`_shut`)."""
+
+    def __init__(self) -> None:
         self._queue: list[tuple[list[Statement], asyncio.Future[None]]] = []
         self._draining: asyncio.Task[None] | None = None
         self._closed = False
         self.groups = 0  # transactions committed, for tests and benchmarks
 
     async def open(self) -> None:
-        await asyncio.get_running_loop().run_in_executor(self._executor, self._connect)
-
-    def _connect(self) -> None:
-        db = sqlite3.connect(self.path, isolation_level=None)  # transactions are begun by hand
-        db.execute("PRAGMA busy_timeout=10000")
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        self._db = db
+        """Make ready to write (nothing by default)."""
 
     async def close(self) -> None:
-        """Write what is queued, then close the connection and stop the thread (again: nothing)."""
+        """Write what is queued, then let the connection go (again: nothing)."""
         while self._draining is not None and not self._draining.done():
             await self._draining
         if self._closed:
             return
         self._closed = True
-        await asyncio.get_running_loop().run_in_executor(self._executor, self._disconnect)
-        self._executor.shutdown(wait=True)
-
-    def _disconnect(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        await self._shut()
 
     async def commit(self, statements: list[Statement]) -> None:
         """Write the unit durably, with whatever else is queued; raises what made it fail (nothing of
@@ -90,12 +81,11 @@ class Writer:
         await asyncio.shield(future)
 
     async def _drain(self) -> None:
-        loop = asyncio.get_running_loop()
         while self._queue:
             group, self._queue = self._queue, []
             try:
-                outcomes = await loop.run_in_executor(self._executor, self._write, [s for s, _ in group])
-            except BaseException as error:  # the thread itself failed: nobody may wait for ever
+                outcomes = await self._write_group([s for s, _ in group])
+            except BaseException as error:  # the writing itself failed: nobody may wait for ever
                 outcomes = [error] * len(group)
             self.groups += 1
             for (_, future), outcome in zip(group, outcomes, strict=True):
@@ -106,15 +96,56 @@ class Writer:
                 else:
                     future.set_exception(outcome)
 
-    def _write(self, units: list[list[Statement]]) -> list[BaseException | None]:
-        """On the writer's thread: one transaction for every unit, a savepoint each. Returns each unit's
-        error (None: written)."""
+    async def _write_group(self, units: list[list[Statement]]) -> Outcomes:
+        """One transaction for every unit, a savepoint each; each unit's error (None: written). An error
+        that ends the transaction is every unit's."""
+        raise NotImplementedError
+
+    async def _shut(self) -> None:
+        raise NotImplementedError
+
+
+class SqliteWriter(GroupWriter):
+    """Writes on a thread of its own, with a connection of its own (``synchronous=FULL``: one fsync a
+    group)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="maester-writer")
+        self._db: sqlite3.Connection | None = None  # opened, used and closed on the writer's thread
+
+    async def open(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._connect)
+
+    def _connect(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None)  # transactions are begun by hand
+        db.execute("PRAGMA busy_timeout=10000")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        self._db = db
+
+    async def _shut(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._disconnect)
+        self._executor.shutdown(wait=True)
+
+    def _disconnect(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    async def _write_group(self, units: list[list[Statement]]) -> Outcomes:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, self._write, units)
+
+    def _write(self, units: list[list[Statement]]) -> Outcomes:
+        """On the writer's thread."""
         db = self._db
         if db is None:
             return [sqlite3.ProgrammingError("the database is closed")] * len(units)
         try:
             db.execute("BEGIN IMMEDIATE")
-            outcomes = [self._write_unit(db, statements) for statements in units]
+            outcomes: Outcomes = [self._write_unit(db, statements) for statements in units]
             db.execute("COMMIT")
         except Exception as error:  # an error that ends the transaction: the whole group is lost
             if db.in_transaction:

@@ -189,12 +189,12 @@ async def test_only_a_servers_administrators_choose_its_moderator_role(table: Ta
         await reopened.close()
 
 
-async def test_the_configured_role_counts_in_its_own_server_only(tmp_path: Any) -> None:
+async def test_the_configured_role_counts_in_its_own_server_only(db_path: Any) -> None:
     """MAESTER_MODERATOR_ROLE is a role id: it belongs to one server, so it makes moderators there only;
     a server's own choice replaces it."""
     from table import GameSettings
 
-    table = await Table.open(tmp_path / "db.sqlite3", moderator_role=MODERATOR_ROLE)
+    table = await Table.open(db_path, moderator_role=MODERATOR_ROLE)
     try:
         session = await table.create_game(
             ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3)

@@ -21,6 +21,7 @@ from table import GameSettings, Table
 from table.clock import FakeClock
 from table.outbox import decision_json, fingerprint
 from tests.table.conftest import ADMIN, ALICE, CHANNEL, GUILD, PLAYERS, three_player_game
+from tests.table.databases import Database, NewDatabase
 
 BURST = textwrap.dedent(
     """
@@ -54,7 +55,7 @@ BURST = textwrap.dedent(
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-async def test_a_kill_during_a_burst_loses_nothing_acknowledged(db_path: Path, seed: int) -> None:
+async def test_a_kill_during_a_burst_loses_nothing_acknowledged(db_path: Database, seed: int) -> None:
     table = await Table.open(db_path)
     await table.set_moderator_role(ADMIN, 77)
     game_id = await three_player_game(table)
@@ -143,7 +144,7 @@ BURST_OF_GAMES = textwrap.dedent(
 GAMES = 100
 
 
-async def started_games(path: Path) -> Table:
+async def started_games(path: Database) -> Table:
     """A table on ``path`` with GAMES started 3-player games, the same ones (seeds, names) each time."""
     table = await Table.open(path, FakeClock())
     sessions = [
@@ -173,11 +174,13 @@ async def stored(table: Table, game_id: int) -> dict[str, Any]:
     return found
 
 
-async def test_a_kill_during_a_burst_of_100_games_loses_nothing_acknowledged(tmp_path: Path) -> None:
+async def test_a_kill_during_a_burst_of_100_games_loses_nothing_acknowledged(
+    new_database: NewDatabase,
+) -> None:
     """A hundred games answering at once, killed (SIGKILL) mid-burst: every acknowledged action is on disk
     with the position saved with it, and every game's outbox, chronicle and deadlines are exactly those of
     the same game played as far without a crash: no item lost, none half written."""
-    path = tmp_path / "burst.sqlite3"
+    path = await new_database()
     await (await started_games(path)).close()
     root = Path(__file__).resolve().parents[2]
     child = subprocess.Popen(
@@ -202,7 +205,7 @@ async def test_a_kill_during_a_burst_of_100_games_loses_nothing_acknowledged(tmp
         acked[int(game_id)] = max(acked.get(int(game_id), 0), int(count))
 
     table = await Table.open(path)
-    reference = await started_games(tmp_path / "reference.sqlite3")
+    reference = await started_games(await new_database())
     try:
         for game_id in range(1, GAMES + 1):
             after = await stored(table, game_id)

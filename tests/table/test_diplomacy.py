@@ -9,7 +9,6 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 
 import tests.games.duel  # noqa: F401  (registers the game)
@@ -17,6 +16,7 @@ from table import Actor, GameSettings, Table, TableError
 from table.diplomacy import COUNCIL, DiplomacyThread
 from table.store import MIGRATIONS, OutboxItem
 from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, HERE, MAESTER
+from tests.table.databases import run_script, run_sql
 
 ERIN, FRANK, GRACE = Actor(11, "Erin", **HERE), Actor(12, "Frank", **HERE), Actor(13, "Grace", **HERE)
 PEOPLE = (ALICE, BOB, CAROL, ERIN, FRANK, GRACE)
@@ -309,7 +309,16 @@ async def test_the_thread_id_is_kept_and_survives_a_restart(table: Table, db_pat
         await reopened.close()
 
 
-async def test_games_started_before_diplomacy_go_on_without_it(table: Table, db_path: Path, clock) -> None:
+# The settings of a game written before diplomacy, in each database's SQL.
+WITHOUT_DIPLOMACY = {
+    "sqlite": "UPDATE games SET settings = json_remove(settings, '$.diplomacy')",
+    "postgres": "UPDATE games SET settings = (settings::jsonb - 'diplomacy')::text",
+}
+
+
+async def test_games_started_before_diplomacy_go_on_without_it(
+    table: Table, db_path: Path, clock, backend: str
+) -> None:
     """The migration turns diplomacy off for the games already started (they never chose it), and leaves
     it on for those still in their lobby."""
     started = await game(table, 3)
@@ -317,12 +326,9 @@ async def test_games_started_before_diplomacy_go_on_without_it(table: Table, db_
         ALICE, channel_id=CHANNEL, guild_id=GUILD, settings=GameSettings(players=3)
     )
     await table.close()
-    async with aiosqlite.connect(db_path) as db:  # as the previous version wrote it, then migrated
-        await db.execute("UPDATE games SET settings = json_remove(settings, '$.diplomacy')")
-        await db.execute("DROP TABLE diplomacy_threads")
-        await db.commit()
-        mine = next(script for script in MIGRATIONS if "diplomacy_threads" in script)
-        await db.executescript(mine)
+    # As the previous version wrote it, then migrated.
+    await run_sql(db_path, WITHOUT_DIPLOMACY[backend] + "; DROP TABLE diplomacy_threads")
+    await run_script(db_path, next(script for script in MIGRATIONS if "diplomacy_threads" in script.sqlite))
     reopened = await Table.open(db_path, clock)
     try:
         assert reopened.session(started).settings.diplomacy == "off"

@@ -7,7 +7,6 @@ import dataclasses
 import json
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from i18n import say
@@ -15,6 +14,7 @@ from table import Actor, GameSettings, Table, leaving, votes
 from table.errors import TableError
 from table.store import MIGRATIONS
 from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, three_player_game
+from tests.table.databases import run_sql
 
 
 def _in(actor: Actor, locale: str) -> Actor:
@@ -88,10 +88,8 @@ async def test_the_languages_migration_may_run_again(db_path: Path, clock: objec
     table = await Table.open(db_path, clock)  # type: ignore[arg-type]
     await table.set_language(BOB, "it")
     await table.close()
-    async with aiosqlite.connect(db_path) as db:
-        mine = next(i for i, script in enumerate(MIGRATIONS) if "TABLE IF NOT EXISTS languages" in script)
-        await db.execute("UPDATE schema_version SET version = ?", (mine,))
-        await db.commit()
+    mine = next(i for i, script in enumerate(MIGRATIONS) if "TABLE IF NOT EXISTS languages" in script.sqlite)
+    await run_sql(db_path, "UPDATE schema_version SET version = ?", mine)
     reopened = await Table.open(db_path, clock)  # type: ignore[arg-type]
     try:
         assert reopened.languages == {BOB.user_id: "it"}

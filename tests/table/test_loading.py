@@ -12,9 +12,10 @@ import pytest
 from table import Table
 from table.store import Store
 from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, PLAYERS, play_defaults, three_player_game
+from tests.table.databases import Database, NewDatabase
 
 
-async def played_games(db_path: Path, count: int) -> list[int]:
+async def played_games(db_path: Database, count: int) -> list[int]:
     table = await Table.open(db_path)
     try:
         await table.set_moderator_role(ADMIN, 77)
@@ -26,7 +27,7 @@ async def played_games(db_path: Path, count: int) -> list[int]:
     return games
 
 
-async def queries_to_load(db_path: Path) -> int:
+async def queries_to_load(db_path: Database) -> int:
     """How many statements loading every game takes."""
     store = await Store.open(db_path)
     statements: list[str] = []
@@ -45,13 +46,15 @@ async def queries_to_load(db_path: Path) -> int:
     return len(statements)
 
 
-async def test_every_game_loads_in_a_handful_of_queries_whatever_their_number(tmp_path: Path) -> None:
-    await played_games(tmp_path / "few.sqlite3", 2)
-    await played_games(tmp_path / "more.sqlite3", 8)
-    few = await queries_to_load(tmp_path / "few.sqlite3")
+async def test_every_game_loads_in_a_handful_of_queries_whatever_their_number(
+    new_database: NewDatabase,
+) -> None:
+    few, more = await new_database(), await new_database()
+    await played_games(few, 2)
+    await played_games(more, 8)
     # servers, pings, languages, heartbeat; games, seats, spectators, deadlines, positions, open votes,
     # their ballots, vacations
-    assert few == await queries_to_load(tmp_path / "more.sqlite3") <= 12
+    assert await queries_to_load(few) == await queries_to_load(more) <= 12
 
 
 async def test_a_restart_reads_no_log_and_the_log_is_read_once_when_needed(db_path: Path) -> None:

@@ -8,13 +8,19 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from table import GameSettings, Table
 from table.store import MIGRATIONS
 from tests.table.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, three_player_game
 
 
-async def test_the_schema_is_migrated_and_in_wal_mode(table):
+async def test_the_schema_is_migrated(table):
     assert await table.store.schema_version() == len(MIGRATIONS)
+
+
+@pytest.mark.sqlite_only  # SQLite's journal
+async def test_a_sqlite_file_is_in_wal_mode(table):
     async with table.store.db.execute("PRAGMA journal_mode") as cursor:
         assert (await cursor.fetchone())[0] == "wal"
 

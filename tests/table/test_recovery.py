@@ -15,9 +15,10 @@ import pytest
 from table import Table, TableError
 from table.store import MIGRATIONS, StoreError
 from tests.table.conftest import ADMIN, ALICE, BOB, play_defaults, three_player_game
+from tests.table.databases import Database, NewDatabase, run_script, run_sql
 
 
-async def two_games(db_path: Path) -> tuple[int, int]:
+async def two_games(db_path: Database) -> tuple[int, int]:
     table = await Table.open(db_path)
     try:
         await table.set_moderator_role(ADMIN, 77)
@@ -30,13 +31,8 @@ async def two_games(db_path: Path) -> tuple[int, int]:
     return first, second
 
 
-async def damage(db_path: Path, query: str, *args: object) -> None:
-    import aiosqlite
-
-    async with aiosqlite.connect(db_path) as db:
-        for statement in query.split(";"):
-            await db.execute(statement, args)
-        await db.commit()
+async def damage(db_path: Database, query: str, *args: object) -> None:
+    await run_sql(db_path, query, *args)
 
 
 # A restart reads each game's saved position, not its log: a damaged action is met only when the log is
@@ -56,7 +52,7 @@ UNLOADABLE_POSITION = 'UPDATE positions SET position = \'{"units": "damaged"}\' 
     ],
     ids=["illegal-action", "garbage-action", "settings-json", "bad-settings", "deadline-json", "summary"],
 )
-async def test_one_damaged_game_is_set_aside_and_the_others_run(db_path: Path, query: str) -> None:
+async def test_one_damaged_game_is_set_aside_and_the_others_run(db_path: Database, query: str) -> None:
     first, second = await two_games(db_path)
     await damage(db_path, query, first)
     table = await Table.open(db_path)
@@ -82,7 +78,7 @@ async def test_one_damaged_game_is_set_aside_and_the_others_run(db_path: Path, q
         await table.close()
 
 
-async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path: Path) -> None:
+async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path: Database) -> None:
     first, _ = await two_games(db_path)
     await damage(
         db_path,
@@ -112,7 +108,7 @@ async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path
         await reopened.close()
 
 
-def run_open(path: Path) -> subprocess.CompletedProcess[str]:
+def run_open(path: Database) -> subprocess.CompletedProcess[str]:
     """Open a table on ``path`` in a fresh process, as the bot does at start."""
     script = textwrap.dedent(
         """
@@ -144,6 +140,7 @@ def run_open(path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.sqlite_only  # a file
 @pytest.mark.parametrize(
     "content", [b"this is not a database" * 100, b"SQLite format 3\x00" + b"\xff" * 5000]
 )
@@ -156,6 +153,7 @@ def test_an_unreadable_file_is_refused_at_once_and_the_process_exits(tmp_path: P
     assert path.read_bytes() == content  # nothing was changed
 
 
+@pytest.mark.sqlite_only  # a file
 async def test_a_truncated_database_is_refused_and_the_process_exits(tmp_path: Path) -> None:
     path = tmp_path / "maester.sqlite3"
     await two_games(path)
@@ -168,38 +166,49 @@ async def test_a_truncated_database_is_refused_and_the_process_exits(tmp_path: P
     assert "Traceback" not in done.stderr
 
 
-async def test_a_database_from_a_newer_version_is_refused(db_path: Path) -> None:
-    (await Table.open(db_path)).store  # noqa: B018  (made, then closed below)
+async def test_a_database_from_a_newer_version_or_a_damaged_one_is_refused(db_path: Database) -> None:
+    await (await Table.open(db_path)).close()
     await damage(db_path, "UPDATE schema_version SET version = ?", len(MIGRATIONS) + 1)
     with pytest.raises(StoreError, match="newer Maester"):
         await Table.open(db_path)
+    await damage(db_path, "UPDATE schema_version SET version = ?", -1)
+    with pytest.raises(StoreError, match="damaged schema version"):
+        await Table.open(db_path)
+    assert await run_sql(db_path, "SELECT version FROM schema_version") == [(-1,)]  # nothing was changed
 
 
-async def test_a_database_of_the_first_schema_is_migrated_keeping_its_games(tmp_path: Path) -> None:
-    """A file written before this version: its games load, and the old per-game role name is dropped."""
-    import aiosqlite
+async def at_first_schema(database: Database) -> None:
+    """An empty database as the first version of Maester left it."""
+    await run_sql(database, "CREATE TABLE schema_version (version BIGINT NOT NULL)")
+    await run_sql(database, "INSERT INTO schema_version VALUES (1)")
+    await run_script(database, MIGRATIONS[0])
 
-    path = tmp_path / "old.sqlite3"
-    async with aiosqlite.connect(path) as db:
-        await db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
-        await db.execute("INSERT INTO schema_version VALUES (1)")
-        await db.executescript(MIGRATIONS[0])
-        settings = {"players": 3, "moderator_role": "Maester"}
-        await db.execute(
-            "INSERT INTO games (guild_id, channel_id, creator_id, name, settings, status, seed, created_at) "
-            "VALUES (10, 100, 1, 'old', ?, 'lobby', 5, 0)",
-            (json.dumps(settings),),
-        )
-        await db.commit()
+
+async def test_a_database_of_the_first_schema_is_migrated_keeping_its_games(
+    new_database: NewDatabase,
+) -> None:
+    """A database written before this version: its games load, and the old per-game role name is
+    dropped."""
+    path = await new_database(empty=True)
+    await at_first_schema(path)
+    settings = {"players": 3, "moderator_role": "Maester"}
+    await run_sql(
+        path,
+        "INSERT INTO games (guild_id, channel_id, creator_id, name, settings, status, seed, created_at) "
+        "VALUES (10, 100, 1, 'old', ?, 'lobby', 5, 0)",
+        json.dumps(settings),
+    )
     table = await Table.open(path)
     try:
         assert await table.store.schema_version() == len(MIGRATIONS)
         assert table.session(1).name == "old" and table.session(1).broken is None
+        (stored,) = await table.store.stored_games(1)
+        assert json.loads(stored.row["settings"]) == {"players": 3}
     finally:
         await table.close()
 
 
-async def test_a_damaged_snapshot_is_passed_over_and_the_log_replayed(db_path: Path) -> None:
+async def test_a_damaged_snapshot_is_passed_over_and_the_log_replayed(db_path: Database) -> None:
     table = await Table.open(db_path)
     first = await three_player_game(table)
     await play_defaults(table, first, 3)
@@ -217,7 +226,7 @@ async def test_a_damaged_snapshot_is_passed_over_and_the_log_replayed(db_path: P
 
 
 async def test_a_restart_replays_nothing_and_a_position_that_does_not_load_is_replayed_once(
-    db_path: Path,
+    db_path: Database,
 ) -> None:
     first, second = await two_games(db_path)
     table = await Table.open(db_path)
@@ -233,10 +242,5 @@ async def test_a_restart_replays_nothing_and_a_position_that_does_not_load_is_re
             assert not table.session(second).log_read
         finally:
             await table.close()
-    import aiosqlite
-
-    async with (
-        aiosqlite.connect(db_path) as db,
-        db.execute("SELECT position FROM positions WHERE game_id = ?", (first,)) as cursor,
-    ):
-        assert json.loads((await cursor.fetchone())[0]) == positions[first]
+    [(position,)] = await run_sql(db_path, "SELECT position FROM positions WHERE game_id = ?", first)
+    assert json.loads(position) == positions[first]

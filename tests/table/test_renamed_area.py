@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import aiosqlite
+import pytest
 
 from table import GameSettings, Table
 from table.store import MIGRATIONS
@@ -38,7 +39,7 @@ async def as_schema(full: Path, path: Path, version: int) -> None:
         await db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
         await db.execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
         for script in MIGRATIONS[:version]:
-            await db.executescript(script)
+            await db.executescript(script.sqlite)
         await db.execute("ATTACH DATABASE ? AS full", (str(full),))
         async with db.execute(
             "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name != 'schema_version'"
@@ -51,6 +52,7 @@ async def as_schema(full: Path, path: Path, version: int) -> None:
         await db.commit()
 
 
+@pytest.mark.sqlite_only  # rebuilds an older schema with SQLite's ATTACH; tests/table/test_schema.py: both
 async def test_a_database_written_with_the_old_id_is_migrated_and_plays_on(tmp_path: Path) -> None:
     path, full = tmp_path / "old.sqlite3", tmp_path / "full.sqlite3"
     table = await Table.open(full)
