@@ -1059,6 +1059,8 @@ async def test_channel_overwrites_and_role_changes_limit_the_bot(fake: FakeDisco
         return seen["result"]
 
     async with running(poster_bot(fake, seen), fake) as client:
+        # GUILD_CREATE is on the wire once the client identified; a busy machine may read it later.
+        await fake.wait_until(lambda: client.get_channel(fake.channel.id), what="the guild's channels cached")
         channel = client.get_channel(fake.channel.id)
         assert isinstance(channel, discord.TextChannel)
         me = channel.guild.me
