@@ -106,7 +106,7 @@ class Translator:
     (``t.gettext("{name} is open", name=...)``); a message missing from the catalogue is said in English."""
 
     language: str
-    translations: gettext.GNUTranslations
+    translations: gettext.NullTranslations
 
     def gettext(self, message: str, /, **fields: object) -> str:
         return self._format(self.translations.gettext(message), fields)
@@ -153,7 +153,11 @@ class Translator:
 
 @functools.cache
 def translator(language: str) -> Translator:
-    """The messages of one of :data:`LANGUAGES`, compiled from its ``.po`` file on first use."""
+    """The messages of one of :data:`LANGUAGES`, compiled from its ``.po`` file on first use. English, the
+    source, reads no file: its messages are their ids (its catalogue leaves every translation empty), so
+    a message said in English, as ``str()`` of an engine's refusal is, costs no reading."""
+    if language == SOURCE_LANGUAGE:
+        return Translator(language, gettext.NullTranslations())
     buffer = io.BytesIO()
     write_mo(buffer, catalogue(language), use_fuzzy=False)
     buffer.seek(0)
