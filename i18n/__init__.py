@@ -8,10 +8,9 @@ translation may put them in any order; a literal brace is doubled.
 
 The ``.po`` files are compiled in memory the first time a language is asked for (Babel reads the ``.po`` and
 writes the ``.mo`` into a buffer that :class:`gettext.GNUTranslations` reads): no compiled file can go stale
-against its ``.po``, and nothing has to be built before ``make run`` or ``make test``. English, the source,
-is read from no file at all. Fuzzy entries (a
-translation Babel guessed when an English text changed, not yet checked by a translator) are left out, so
-the English text shows until a translator confirms it.
+against its ``.po``, and nothing has to be built before ``make run`` or ``make test``; English, the source,
+is read from no file at all. Fuzzy entries (a translation Babel guessed when an English text changed, not
+yet checked by a translator) are left out, so the English text shows until a translator confirms it.
 
 This package imports nothing of Discord: the table and the renderer use it as the cogs do.
 """

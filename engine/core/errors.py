@@ -16,10 +16,10 @@ class IllegalAction(ValueError):
     ``IllegalAction("{card} is not in your hand.", card=Named("house_cards", card))``. ``str()`` of the
     error is the English text; :meth:`said_in` says it in a language, through the gettext catalogues (whose
     extractor knows these constructors as it knows ``said``). A game's name is a ``Named`` field, counted
-    units a ``Counted`` one, a number or a player's own text (:func:`quote`) a plain value; a counted
-    message is an ``nsaid(...)``, a list ``i18n.joined(..., separator=", ")``. The engine only raises: the
-    table says the refusal to its reader, so no catalogue is read unless someone reads it in a language
-    other than English (English is the templates themselves).
+    units a ``Counted`` one, names in a row a ``Joined`` one (``engine.thrones.phrases.named``), a number,
+    a notation id or a player's own text (:func:`quote`) a plain value; a counted message is an
+    ``nsaid(...)``. The engine only raises: the table says the refusal to its reader, so no catalogue is
+    read unless someone reads it in a language other than English (English is the templates themselves).
     """
 
     def __init__(self, message: str | Localized, /, **fields: object) -> None:

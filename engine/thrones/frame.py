@@ -50,4 +50,6 @@ def expect(action: Action, *types: type[Action], what: Localized) -> None:
     """Reject an action of the wrong verb with a message that says what is expected: ``what`` is what the
     game waits for, a ``psaid("awaited", ...)`` (the object of "The game is waiting for ...")."""
     if not isinstance(action, types):
+        # Translators: {what} is a text of context "awaited" ("your bid ('bid N')"), {verb} the notation verb
+        # the player wrote instead ("march")
         raise IllegalAction("The game is waiting for {what}, not '{verb}'.", what=what, verb=action.verb)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -148,3 +150,21 @@ def test_every_refusal_is_said_whole_in_the_readers_language(language):
             str(error),
             error.said_in(language),
         )
+
+
+def test_the_engine_reads_no_catalogue_to_refuse_in_english():
+    """Raising a refusal and reading it in English, as the engine and its command line do, compiles no
+    catalogue (in a process of its own, where no other test has read one)."""
+    code = (
+        "import i18n\n"
+        "from engine.thrones.game import ThronesGame\n"
+        "from engine.core.errors import IllegalAction\n"
+        "game = ThronesGame.new(3, 1)\n"
+        "try:\n"
+        "    game.apply_line('stark: orders the-reach=march+0')\n"
+        "except IllegalAction as error:\n"
+        "    assert str(error) == 'You have no units in The Reach to give an order to.', str(error)\n"
+        "assert i18n.catalogue.cache_info().currsize == 0\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
