@@ -37,12 +37,14 @@ __all__ = [
     "LANGUAGES",
     "PHASES",
     "TERMS",
+    "Counted",
     "DataError",
     "Language",
     "Name",
     "Named",
     "Names",
     "Phrase",
+    "counted",
     "expected_ids",
     "fold",
     "load",
@@ -369,6 +371,51 @@ class Named:
 
     def said_in(self, language: str) -> str:
         return Phrase(load()[language], self.category, self.id)
+
+
+def noun(language: str, kind: str, count: int) -> str:
+    """A unit kind's name for ``count`` of them, lower case as running text writes it: "soldado", "fanti"."""
+    entry = load()[language].names["units"][kind]
+    return (entry.name if count == 1 else entry.plural or entry.name).lower()
+
+
+def counted(language: str, kind: str, count: int) -> str:
+    """ "a footman", "2 knights", "una torre de asedio", "un'…": one unit with its indefinite article."""
+    if count != 1:
+        return f"{count} {noun(language, kind, count)}"
+    name = noun(language, kind, 1)
+    article = _indefinite(language, load()[language].names["units"][kind].gender, name)
+    return f"{article}{name}" if article.endswith("'") else f"{article} {name}"
+
+
+def _indefinite(language: str, gender: str | None, name: str) -> str:
+    """The indefinite article before ``name``: English "a"/"an"; Spanish, Portuguese and Italian by gender,
+    Italian also by the sound the name begins with ("uno scudo", "un'arma")."""
+    if language == "en":
+        return "an" if name[:1] in "aeiou" else "a"
+    feminine = gender == "f"
+    if language == "es":
+        return "una" if feminine else "un"
+    if language == "pt":
+        return "uma" if feminine else "um"
+    if feminine:
+        return "un'" if name[:1] in "aeiouàèéìòù" else "una"
+    impure = (
+        name[:1] in "zxy" or name[:2] in ("gn", "ps", "pn") or (name[:1] == "s" and name[1:2] not in "aeiou")
+    )
+    return "uno" if impure or (name[:1] == "i" and name[1:2] in "aeiou") else "un"
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """Units of one kind, counted in whichever language it is read (an :class:`i18n.Localized`): "a ship",
+    "3 ships", "una torre de asedio"."""
+
+    kind: str
+    count: int
+
+    def said_in(self, language: str) -> str:
+        return counted(language, self.kind, self.count)
 
 
 @functools.cache

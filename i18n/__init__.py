@@ -8,9 +8,9 @@ translation may put them in any order; a literal brace is doubled.
 
 The ``.po`` files are compiled in memory the first time a language is asked for (Babel reads the ``.po`` and
 writes the ``.mo`` into a buffer that :class:`gettext.GNUTranslations` reads): no compiled file can go stale
-against its ``.po``, and nothing has to be built before ``make run`` or ``make test``. Fuzzy entries (a
-translation Babel guessed when an English text changed, not yet checked by a translator) are left out, so
-the English text shows until a translator confirms it.
+against its ``.po``, and nothing has to be built before ``make run`` or ``make test``; English, the source,
+is read from no file at all. Fuzzy entries (a translation Babel guessed when an English text changed, not
+yet checked by a translator) are left out, so the English text shows until a translator confirms it.
 
 This package imports nothing of Discord: the table and the renderer use it as the cogs do.
 """
@@ -106,7 +106,7 @@ class Translator:
     (``t.gettext("{name} is open", name=...)``); a message missing from the catalogue is said in English."""
 
     language: str
-    translations: gettext.GNUTranslations
+    translations: gettext.NullTranslations
 
     def gettext(self, message: str, /, **fields: object) -> str:
         return self._format(self.translations.gettext(message), fields)
@@ -153,7 +153,11 @@ class Translator:
 
 @functools.cache
 def translator(language: str) -> Translator:
-    """The messages of one of :data:`LANGUAGES`, compiled from its ``.po`` file on first use."""
+    """The messages of one of :data:`LANGUAGES`, compiled from its ``.po`` file on first use. English, the
+    source, reads no file: its messages are their ids (its catalogue leaves every translation empty), so
+    a message said in English, as ``str()`` of an engine's refusal is, costs no reading."""
+    if language == SOURCE_LANGUAGE:
+        return Translator(language, gettext.NullTranslations())
     buffer = io.BytesIO()
     write_mo(buffer, catalogue(language), use_fuzzy=False)
     buffer.seek(0)

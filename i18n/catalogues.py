@@ -24,17 +24,22 @@ from babel.messages.pofile import read_po, write_po
 from i18n import DOMAIN, LANGUAGES, SOURCE_LANGUAGE, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
-# gettext's own names, Maester's for the messages said later (:func:`i18n.said`...), and the table's
-# refusals, which carry their English template (``TableError("{game} is over.", game=name)``).
+# gettext's own names, Maester's for the messages said later (:func:`i18n.said`...), and the refusals of
+# the table and the engine, which carry their English template (``TableError("{game} is over.",
+# game=name)``, ``IllegalAction("{card} is not in your hand.", card=...)``).
 KEYWORDS = {
     **DEFAULT_KEYWORDS,
     "said": None,
     "nsaid": (1, 2),
     "psaid": ((1, "c"), 2),
     "TableError": None,
+    "IllegalAction": None,
+    "NotationError": None,
 }
-# The packages whose code says things to people (the engine's messages are the table's to word).
-SOURCE_PACKAGES = ("cogs", "table", "renderer")
+# The packages whose code says things to people: the bot, the table, the board, and the engine's core and
+# A Game of Thrones, whose refusals a player reads. (The battles engine has no bot yet: its refusals stay
+# English, and its folder is not read.)
+SOURCE_PACKAGES = ("cogs", "table", "renderer", "engine/core", "engine/thrones")
 # "# Translators: ..." just above a gettext call becomes a comment beside its entry in every .po file.
 COMMENT_TAG = "Translators:"
 BRACE_FORMAT = "python-brace-format"  # the flag xgettext and translation tools give str.format messages

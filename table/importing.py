@@ -137,7 +137,7 @@ def validate(data: Any) -> ImportPlan:
             house, _ = kind.engine.parse_line(line)
         except IllegalAction as error:
             raise TableError(
-                "The export does not replay: action {number}: {error}", number=number, error=str(error)
+                "The export does not replay: action {number}: {error}", number=number, error=error
             ) from None
         _require(
             house in houses,
@@ -162,13 +162,16 @@ def validate(data: Any) -> ImportPlan:
 
 def replay(plan: ImportPlan) -> Game:
     """The game the plan's actions make. Pure and possibly slow: run it off the event loop. Raises
-    IllegalAction (naming the action) when it does not replay or does not reach the claimed position."""
+    TableError (naming the action, and why in the reader's language) when it does not replay or does not
+    reach the claimed position, IllegalAction if the game cannot be set up."""
     game = plan.settings.kind.new_game(plan.settings.players, plan.seed, plan.settings.options)
     for number, (line, _) in enumerate(plan.actions, start=1):
         try:
             game.apply_line(line)
         except IllegalAction as error:
-            raise IllegalAction(f"action {number}: {error}") from None
+            raise TableError(
+                "The export does not replay: action {number}: {error}", number=number, error=error
+            ) from None
     if plan.position is not None and game.upgrade_position(plan.position) != game.to_position():
-        raise IllegalAction("it does not reach the position it claims.")
+        raise TableError("The export does not reach the position it claims.")
     return game

@@ -169,10 +169,9 @@ class GameKind:
         return self.seat_name(seat)
 
     def refusal(self, error: IllegalAction) -> TableError:
-        """The refusal of an action or a line of notation the engine would not take, worded for its reader.
-        By default the engine's own (English) message; a game may word its errors again in the reader's
-        language."""
-        return TableError(str(error))
+        """The refusal of an action or a line of notation the engine would not take, worded for its reader:
+        the engine's own message, said in the reader's language (a game may word some errors again)."""
+        return TableError(error)
 
     def board_title(self, readout: Readout) -> str:
         if readout.over:

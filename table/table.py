@@ -1469,7 +1469,7 @@ class Table:
         try:
             game = await asyncio.to_thread(importing.replay, plan)
         except IllegalAction as error:
-            raise TableError("The export does not replay: {error}", error=str(error)) from None
+            raise TableError("The export does not replay: {error}", error=error) from None
         now = self.clock.now()
         seats = [Seat(**seat) for seat in plan.seats]
         vacated = []

@@ -36,6 +36,7 @@ from engine.core.decisions import Decision, Event
 from engine.core.errors import IllegalAction, NotationError, ScenarioError
 from engine.core.frames import Frame
 from engine.core.rng import Rng
+from i18n import Localized, Said, joined, said
 
 MAX_LINE = 1000  # characters in one notation line: far more than any legal line of any game
 
@@ -167,6 +168,12 @@ class Game(ABC):
         return f"House {seat.title()}"
 
     @classmethod
+    def named_seat(cls, seat: str) -> str | Localized:
+        """A seat as a refusal names it, in the language it is read in: :meth:`seat_label` by default (a
+        game that names its seats in every language names them so)."""
+        return cls.seat_label(seat)
+
+    @classmethod
     def seat_name(cls, seat: str) -> str:
         """A seat's short name, for lists and tables: ``Stark``."""
         return seat.title()
@@ -198,7 +205,11 @@ class Game(ABC):
     def parse_line(cls, line: str) -> tuple[str, Any]:
         """``seat: action`` read; raises NotationError for anything else (a long line before reading it)."""
         if len(line) > MAX_LINE:
-            raise NotationError(f"A line has at most {MAX_LINE} characters; this one has {len(line)}.")
+            raise NotationError(
+                "A line has at most {limit} characters; this one has {length}.",
+                limit=MAX_LINE,
+                length=len(line),
+            )
         if ":" not in line:
             raise NotationError("Write a line as 'house: action', e.g. 'stark: bid 2'.")
         seat_text, _, action_text = line.partition(":")
@@ -250,12 +261,12 @@ class Game(ABC):
             raise IllegalAction("The game is over.")
         seat = self.seat_id(seat)
         if seat not in self.seats():
-            raise IllegalAction(f"{self.seat_label(seat)} is not in this game.")
+            raise IllegalAction("{seat} is not in this game.", seat=self.named_seat(seat))
         if isinstance(action, str):
             action = self.parse_action(action)
         top = self.state.stack[-1]
         if self.decision_for(seat) is None and not top.accepts_resubmission(seat):
-            raise IllegalAction(self._not_waiting_message(seat))
+            raise IllegalAction(self._not_waiting(seat))
         top.act(self, seat, action)
         self.log.append((seat, action))
         self._advance()
@@ -345,11 +356,17 @@ class Game(ABC):
         events, self._events = self._events, []
         return events
 
-    def _not_waiting_message(self, seat: str) -> str:
+    def _not_waiting(self, seat: str) -> Said:
         if not self._pending:
-            return "Nothing is waiting for a decision."
-        waiting = ", ".join(sorted({d.house.title() for d in self._pending}))
-        return f"The game is not waiting for {self.seat_label(seat)} now; it waits for {waiting}."
+            return said("Nothing is waiting for a decision.")
+        waiting = joined(
+            *(self.named_seat(s) for s in sorted({d.house for d in self._pending})), separator=", "
+        )
+        return said(
+            "The game is not waiting for {seat} now; it waits for {waiting}.",
+            seat=self.named_seat(seat),
+            waiting=waiting,
+        )
 
 
 class ReplayError(IllegalAction):

@@ -17,8 +17,9 @@ from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Bid, Rank
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.phrases import house as house_name
-from engine.thrones.phrases import tally
+from engine.thrones.phrases import named, tally
 from engine.thrones.state import State
+from i18n import nsaid, psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -66,10 +67,17 @@ def bid_decisions(
 
 
 def take_bid(state: State, house: str, action: Action, bids: dict[str, int]) -> None:
-    expect(action, Bid, what="your bid ('bid N')")
+    expect(action, Bid, what=psaid("awaited", "your bid ('bid N')"))
     assert isinstance(action, Bid)
     if action.amount > state.power[house]:
-        raise IllegalAction(f"You have {state.power[house]} power; you cannot bid {action.amount}.")
+        raise IllegalAction(
+            nsaid(
+                "You have {count} power; you cannot bid {amount}.",
+                "You have {count} power; you cannot bid {amount}.",
+                state.power[house],
+                amount=action.amount,
+            )
+        )
     bids[house] = action.amount
 
 
@@ -98,10 +106,13 @@ def rank_decision(holder: str, tied: list[str], what: str, track: str) -> Decisi
 
 
 def check_rank(action: Action, tied: list[str]) -> tuple[str, ...]:
-    expect(action, Rank, what="the order of the tied houses ('rank HOUSE HOUSE ...')")
+    expect(action, Rank, what=psaid("awaited", "the order of the tied houses ('rank HOUSE HOUSE ...')"))
     assert isinstance(action, Rank)
     if sorted(action.houses) != sorted(tied):
-        raise IllegalAction(f"Rank exactly the tied houses: {', '.join(tied)}.")
+        raise IllegalAction(
+            "Rank exactly the tied houses: {houses}.",
+            houses=named("houses", tied),
+        )
     return action.houses
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Consolidate
@@ -20,6 +21,7 @@ from engine.thrones.mustering import apply_muster, can_muster, describe_items, v
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import State
 from engine.thrones.turns import next_with_orders
+from i18n import psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -75,18 +77,25 @@ class ConsolidateFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Consolidate, what="'consolidate AREA' or 'consolidate AREA muster ITEMS'")
+        expect(
+            action,
+            Consolidate,
+            what=psaid("awaited", "'consolidate AREA' or 'consolidate AREA muster ITEMS'"),
+        )
         assert isinstance(action, Consolidate)
         state = game.state
         order = state.orders.get(action.area)
         if order is None or order.house != house or TOKENS[order.token].type != "consolidate":
-            raise IllegalAction(f"You have no Consolidate Power order in {BOARD.name(action.area)}.")
+            raise IllegalAction(
+                "You have no Consolidate Power order in {area}.", area=Named("areas", action.area)
+            )
         if action.muster is not None:
             allowed = muster_option(state, house, action.area)
             if allowed is None:
                 raise IllegalAction(
-                    f"Only a special Consolidate Power order in a castle or stronghold area can muster, "
-                    f"and there must be something to muster in {BOARD.name(action.area)}."
+                    "Only a special Consolidate Power order in a castle or stronghold area can muster, and "
+                    "there must be something to muster in {area}.",
+                    area=Named("areas", action.area),
                 )
             validate_muster(state, house, action.muster, allowed)
         self._resolve(game, house, action)

@@ -8,6 +8,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.frames import Frame
 from engine.thrones.actions import Action
+from i18n import Localized
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -45,7 +46,10 @@ class ThronesFrame(Frame):
         return {"step": self.kind}
 
 
-def expect(action: Action, *types: type[Action], what: str) -> None:
-    """Reject an action of the wrong verb with a message that says what is expected."""
+def expect(action: Action, *types: type[Action], what: Localized) -> None:
+    """Reject an action of the wrong verb with a message that says what is expected: ``what`` is what the
+    game waits for, a ``psaid("awaited", ...)`` (the object of "The game is waiting for ...")."""
     if not isinstance(action, types):
-        raise IllegalAction(f"The game is waiting for {what}, not '{action.verb}'.")
+        # Translators: {what} is a text of context "awaited" ("your bid ('bid N')"), {verb} the notation verb
+        # the player wrote instead ("march")
+        raise IllegalAction("The game is waiting for {what}, not '{verb}'.", what=what, verb=action.verb)

@@ -17,6 +17,7 @@ import engine.thrones.combat.neutral
 import engine.thrones.planning
 import engine.thrones.westeros
 import engine.thrones.wildling_cards  # noqa: F401  (these imports register every frame kind)
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction, PositionError, describe, quote
 from engine.core.game import Game, Readout, ReplayError
@@ -49,17 +50,22 @@ class ThronesGame(Game):
     @classmethod
     def new(cls, players: int, seed: int, tides_of_battle: bool = False) -> ThronesGame:
         if players not in FACTS.setups:
-            raise IllegalAction(f"A game is for 3 to 6 players, not {players}.")
+            raise IllegalAction("A game is for 3 to 6 players, not {players}.", players=players)
         return cls(new_state(players, seed, tides_of_battle))
 
     @classmethod
     def setup(cls, players: int, seed: int, options: Mapping[str, Any]) -> ThronesGame:
         unknown = set(options) - cls.OPTIONS
         if unknown:
-            raise IllegalAction(f"A Game of Thrones has no option {', '.join(sorted(unknown))}.")
+            raise IllegalAction(
+                "A Game of Thrones has no option {option}.", option=", ".join(sorted(unknown))
+            )
         tides = options.get("tides_of_battle", False)
         if not isinstance(tides, bool):
-            raise IllegalAction(f"The option tides_of_battle is true or false, not {describe(tides)}.")
+            # Translators: {value} is in English (what a JSON value is: "a whole number", "the text 'x'")
+            raise IllegalAction(
+                "The option tides_of_battle is true or false, not {value}.", value=describe(tides)
+            )
         return cls.new(players, seed, tides)
 
     @classmethod
@@ -111,6 +117,10 @@ class ThronesGame(Game):
 
     def seats(self) -> list[str]:
         return list(self.state.houses)
+
+    @classmethod
+    def named_seat(cls, seat: str) -> Named:
+        return Named("houses", seat)
 
     @classmethod
     def seat_id(cls, text: str) -> str:

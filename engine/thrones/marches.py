@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Counted, Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, March
@@ -28,6 +29,7 @@ from engine.thrones.ports import settle_port
 from engine.thrones.state import State, Units
 from engine.thrones.supply import within_limit
 from engine.thrones.turns import next_with_orders
+from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -82,7 +84,7 @@ def entry(state: State, house: str, dest: str) -> str:
     or a garrison defending its home area) or ``"neutral"`` (a neutral force). Raises for an area nobody
     may enter."""
     if dest in state.impassable:
-        raise IllegalAction(f"{BOARD.name(dest)} is impassable in this game.")
+        raise IllegalAction("{area} is impassable in this game.", area=Named("areas", dest))
     units = state.units.get(dest)
     if units and units[0].house != house:
         return "combat"
@@ -107,16 +109,18 @@ def movable_units(state: State, area: str, house: str) -> dict[str, int]:
     return movable
 
 
-def can_leave_power(state: State, house: str, source: str) -> str | None:
+def can_leave_power(state: State, house: str, source: str) -> Said | None:
     """Why the house may not leave a power token in ``source`` once it is empty, or ``None``."""
     if source not in BOARD.land:
-        return "Power tokens establish control only on land areas."
+        return said("Power tokens establish control only on land areas.")
     if BOARD.home_of.get(source) == house:
-        return f"{BOARD.name(source)} is your home area: it stays yours without a power token."
+        return said(
+            "{area} is your home area: it stays yours without a power token.", area=Named("areas", source)
+        )
     if state.power_tokens.get(source) == house:
-        return f"You already have a power token in {BOARD.name(source)}."
+        return said("You already have a power token in {area}.", area=Named("areas", source))
     if state.power[house] < 1:
-        return "You have no available power token to leave behind."
+        return said("You have no available power token to leave behind.")
     return None
 
 
@@ -135,7 +139,7 @@ def validate_march(state: State, house: str, march: March) -> None:
     source = march.source
     order = state.orders.get(source)
     if order is None or order.house != house or TOKENS[order.token].type != "march":
-        raise IllegalAction(f"You have no march order in {BOARD.name(source)}.")
+        raise IllegalAction("You have no March order in {area}.", area=Named("areas", source))
     movable = movable_units(state, source, house)
     requested: dict[str, int] = {}  # kind -> units sent
     changes: dict[str, int] = {}  # area -> units more (or fewer) there
@@ -148,10 +152,16 @@ def validate_march(state: State, house: str, march: March) -> None:
             requested[kind] = requested.get(kind, 0) + 1
         ships = sum(1 for k in kinds if k == "ship")
         if ships and ships != len(kinds):
-            raise IllegalAction(f"Ships and land units cannot move together to {BOARD.name(dest)}.")
+            raise IllegalAction(
+                "Ships and land units cannot move together to {area}.", area=Named("areas", dest)
+            )
         if ships:
             if dest not in ship_destinations(state, house, source):
-                raise IllegalAction(f"Ships in {BOARD.name(source)} cannot move to {BOARD.name(dest)}.")
+                raise IllegalAction(
+                    "Ships in {source} cannot move to {area}.",
+                    source=Named("areas", source),
+                    area=Named("areas", dest),
+                )
         else:
             if source not in BOARD.land:
                 raise IllegalAction("Only ships move at sea.")
@@ -159,21 +169,34 @@ def validate_march(state: State, house: str, march: March) -> None:
                 land_reach = land_destinations(state, house, source)
             if dest not in land_reach:
                 raise IllegalAction(
-                    f"{BOARD.name(dest)} is neither adjacent to {BOARD.name(source)} "
-                    "nor reachable by your ships."
+                    "{area} is neither adjacent to {source} nor reachable by your ships.",
+                    area=Named("areas", dest),
+                    source=Named("areas", source),
                 )
         if entry(state, house, dest) != "move":
             fights.append((dest, kinds))
         changes[dest] = changes.get(dest, 0) + len(kinds)
         changes[source] = changes.get(source, 0) - len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, [])) + changes[dest] > FACTS.port_capacity:
-            raise IllegalAction(f"A port holds at most {FACTS.port_capacity} ships.")
+            raise IllegalAction(
+                nsaid(
+                    "A port holds at most {count} ship.",
+                    "A port holds at most {count} ships.",
+                    FACTS.port_capacity,
+                )
+            )
     for kind, count in requested.items():
         able = movable.get(kind, 0)
         if count > able:
             raise IllegalAction(
-                f"You have {able} {kind}(s) able to march in {BOARD.name(source)}, not {count} "
-                "(routed units cannot march)."
+                nsaid(
+                    "You have {units} able to march in {area}, not {wanted} (routed units cannot march).",
+                    "You have {units} able to march in {area}, not {wanted} (routed units cannot march).",
+                    able,
+                    units=Counted(kind, able),
+                    area=Named("areas", source),
+                    wanted=count,
+                )
             )
     if len(fights) > 1:
         raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
@@ -182,8 +205,11 @@ def validate_march(state: State, house: str, march: March) -> None:
         best = neutral_reach(state, house, source, dest, kinds)
         if best < state.neutral_forces[dest]:
             raise IllegalAction(
-                f"The neutral force of {BOARD.name(dest)} has strength {state.neutral_forces[dest]}; "
-                f"this march could reach {best} at most, even with every possible support."
+                "The neutral force of {area} has strength {strength}; this march could reach {best} at most, "
+                "even with every possible support.",
+                area=Named("areas", dest),
+                strength=state.neutral_forces[dest],
+                best=best,
             )
     if not within_limit(state, house, changes):
         raise IllegalAction("That march would put you over your supply limit.")
@@ -346,7 +372,11 @@ class MarchesFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, March, what="a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')")
+        expect(
+            action,
+            March,
+            what=psaid("awaited", "a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')"),
+        )
         assert isinstance(action, March)
         validate_march(game.state, house, action)
         self._resolve(game, house, action)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Counted, Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Muster, MusterItem
@@ -21,6 +22,7 @@ from engine.thrones.phrases import and_list, counted, in_order
 from engine.thrones.phrases import area as area_name
 from engine.thrones.state import State, Unit
 from engine.thrones.supply import within_limit
+from i18n import nsaid, psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -56,12 +58,17 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
     for item in items:
         area = item.area
         if area not in allowed:
-            raise IllegalAction(f"You cannot muster in {BOARD.name(area)} now.")
+            raise IllegalAction("You cannot muster in {area} now.", area=Named("areas", area))
         spent[area] = spent.get(area, 0) + item.cost
         if spent[area] > allowed[area]:
             raise IllegalAction(
-                f"{BOARD.name(area)} gives {allowed[area]} mustering point(s); "
-                f"that plan spends {spent[area]}."
+                nsaid(
+                    "{area} gives {count} mustering point; that plan spends {spent}.",
+                    "{area} gives {count} mustering points; that plan spends {spent}.",
+                    allowed[area],
+                    area=Named("areas", area),
+                    spent=spent[area],
+                )
             )
         if item.upgrade:
             if item.unit not in ("knight", "siege"):
@@ -69,23 +76,33 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
             if area not in footmen:
                 footmen[area] = _footmen(state, house, area)
             if footmen[area] <= 0:
-                raise IllegalAction(f"There is no footman of yours in {BOARD.name(area)} to upgrade.")
+                raise IllegalAction(
+                    "There is no footman of yours in {area} to upgrade.", area=Named("areas", area)
+                )
             footmen[area] -= 1
             needed["footman"] = needed.get("footman", 0) - 1
             needed[item.unit] = needed.get(item.unit, 0) + 1
         elif item.unit == "ship":
             if item.to is None:
-                raise IllegalAction(f"Say where the ship goes: '{area} ship@SEA' or '{area} ship@PORT'.")
+                raise IllegalAction(
+                    "Say where the ship goes: '{area} ship@SEA' or '{area} ship@PORT'.", area=area
+                )
             if item.to not in ship_targets(state, house, area):
                 raise IllegalAction(
-                    f"A ship mustered in {BOARD.name(area)} goes to its port or to an adjacent sea "
-                    f"without enemy ships, not to {BOARD.name(item.to)}."
+                    "A ship mustered in {area} goes to its port or to an adjacent sea without enemy ships, "
+                    "not to {to}.",
+                    area=Named("areas", area),
+                    to=Named("areas", item.to),
                 )
             needed["ship"] = needed.get("ship", 0) + 1
             added[item.to] = added.get(item.to, 0) + 1
         else:
             if item.to is not None:
-                raise IllegalAction(f"A {item.unit} is mustered in {BOARD.name(area)} itself.")
+                raise IllegalAction(
+                    "Only ships are mustered elsewhere: {unit} is mustered in {area} itself.",
+                    unit=Counted(item.unit, 1),
+                    area=Named("areas", area),
+                )
             needed[item.unit] = needed.get(item.unit, 0) + 1
             added[area] = added.get(area, 0) + 1
             if item.unit == "footman":
@@ -95,10 +112,24 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
     reserve = available_units(state, house)
     for kind, count in needed.items():
         if count > reserve[kind]:
-            raise IllegalAction(f"You have {reserve[kind]} {kind}(s) left in reserve, not {count}.")
+            raise IllegalAction(
+                nsaid(
+                    "You have {units} left in reserve, not {wanted}.",
+                    "You have {units} left in reserve, not {wanted}.",
+                    reserve[kind],
+                    units=Counted(kind, reserve[kind]),
+                    wanted=count,
+                )
+            )
     for area, count in added.items():
         if area in BOARD.port and len(state.units.get(area, [])) + count > FACTS.port_capacity:
-            raise IllegalAction(f"A port holds at most {FACTS.port_capacity} ships.")
+            raise IllegalAction(
+                nsaid(
+                    "A port holds at most {count} ship.",
+                    "A port holds at most {count} ships.",
+                    FACTS.port_capacity,
+                )
+            )
     if not within_limit(state, house, added):
         raise IllegalAction("That muster would put you over your supply limit.")
 
@@ -205,7 +236,9 @@ class MusteringFrame(ThronesFrame):
         return None
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Muster, what="your muster ('muster AREA UNIT, ...' or 'muster none')")
+        expect(
+            action, Muster, what=psaid("awaited", "your muster ('muster AREA UNIT, ...' or 'muster none')")
+        )
         assert isinstance(action, Muster)
         state = game.state
         validate_muster(state, house, action.items, muster_areas(state, house))

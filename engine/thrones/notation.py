@@ -59,6 +59,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from data.thrones_names import Named
 from engine.core.errors import NotationError, quote
 from engine.thrones.actions import (
     Action,
@@ -78,8 +79,9 @@ from engine.thrones.actions import (
     Retrieve,
     Swap,
 )
-from engine.thrones.board import BOARD, FACTS
+from engine.thrones.board import FACTS
 from engine.thrones.names import AREAS, CARDS, HOUSES, TOKENS, TRACKS, UNITS, UnknownName, Vocabulary
+from i18n import Said, said
 
 # The most characters a notation line may have. The longest legal line that 6,000 random games (3 to 6
 # players, 1.7 million lines) wrote was 323 characters, an ``orders`` line for thirteen areas (327 in the
@@ -165,7 +167,7 @@ def _lead_area(words: Sequence[str], fits: Callable[[Sequence[str]], bool]) -> t
     raise AREAS.refuse(" ".join(words[:end]))
 
 
-def _area_and(text: str, names: Vocabulary, usage: str) -> tuple[str, str]:
+def _area_and(text: str, names: Vocabulary, usage: Said) -> tuple[str, str]:
     """An area and one name of ``names`` after it: "winterfell knight", "Desembarco del Rey soldado",
     "Nido de Águilas Avance +1". ``usage`` is the message for a text of another shape."""
     words = text.split()
@@ -181,7 +183,7 @@ def _area_and(text: str, names: Vocabulary, usage: str) -> tuple[str, str]:
     return area, names.read(" ".join(rest))
 
 
-def _unit_count(word: str, where: str) -> int:
+def _unit_count(word: str, dest: str) -> int:
     """A count before a unit word: 1 to MAX_UNIT_COUNT, in the digits 0-9. ``int`` only ever sees a word of
     one or two ASCII digits (``str.isdigit`` also accepts superscripts and other scripts' digits)."""
     if _UNIT_COUNT.fullmatch(word):
@@ -189,8 +191,11 @@ def _unit_count(word: str, where: str) -> int:
         if 1 <= count <= MAX_UNIT_COUNT:
             return count
     raise NotationError(
-        f"A unit count is a whole number from 1 to {MAX_UNIT_COUNT} in the digits 0-9 (got {quote(word)} "
-        f"for {where}); no house has more than {MAX_UNIT_COUNT} units of one kind."
+        "A unit count is a whole number from 1 to {most} in the digits 0-9 (got {text} for {area}); no house "
+        "has more than {most} units of one kind.",
+        most=MAX_UNIT_COUNT,
+        text=quote(word),
+        area=Named("areas", dest),
     )
 
 
@@ -199,7 +204,8 @@ def _starts_units(words: Sequence[str], at: int) -> bool:
     return at < len(words) and (words[at].isdigit() or _phrase(UNITS, words, at) is not None)
 
 
-def _units(words: Sequence[str], where: str) -> tuple[str, ...]:
+def _units(words: Sequence[str], dest: str) -> tuple[str, ...]:
+    """The units of one move, to the area ``dest``: "2 footmen knight", "2 soldados caballero"."""
     units: list[str] = []
     count: int | None = None  # a count read and not yet given its unit
     at = 0
@@ -207,8 +213,10 @@ def _units(words: Sequence[str], where: str) -> tuple[str, ...]:
         word = words[at]
         if word.isdigit():  # any digits, so that '²' or '٣' is refused as a count, not read as a unit
             if count is not None:
-                raise NotationError(f"Two counts in a row for {where}; write a count, then its unit.")
-            count = _unit_count(word, where)
+                raise NotationError(
+                    "Two counts in a row for {area}; write a count, then its unit.", area=Named("areas", dest)
+                )
+            count = _unit_count(word, dest)
             at += 1
             continue
         found = _phrase(UNITS, words, at)
@@ -219,17 +227,19 @@ def _units(words: Sequence[str], where: str) -> tuple[str, ...]:
         count = None
     if count is not None:
         raise NotationError(
-            f"The count {count} for {where} is not followed by a unit; write the count before the unit "
-            f"('{count} footmen')."
+            "The count {count} for {area} is not followed by a unit; write the count before the unit "
+            "('{count} footmen').",
+            count=count,
+            area=Named("areas", dest),
         )
     if not units:
-        raise NotationError(f"Name the units to move to {where}.")
+        raise NotationError("Name the units to move to {area}.", area=Named("areas", dest))
     return tuple(units)
 
 
 def _split_arrow(rest: str, verb: str) -> tuple[str, str]:
     if "->" not in rest:
-        raise NotationError(f"Write {verb} as '{verb} SOURCE -> ...'.")
+        raise NotationError("Write {verb} as '{verb} SOURCE -> ...'.", verb=verb)
     source, target = rest.split("->", 1)
     return area_id(source), target.strip()
 
@@ -240,19 +250,19 @@ def _parse_orders(rest: str) -> Action:
     pieces = [piece.split() for piece in rest.replace(",", " ").split("=")]
     if len(pieces) == 1:
         if pieces[0]:
-            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(pieces[0][0])}).")
+            raise NotationError("Write each order as AREA=TOKEN (got {text}).", text=quote(pieces[0][0]))
         return PlaceOrders(())
     orders: dict[str, str] = {}
     area = area_id(" ".join(pieces[0]))
     for index, piece in enumerate(pieces[1:], 1):
         if area in orders:
-            raise NotationError(f"{BOARD.name(area)} is given two orders.")
+            raise NotationError("{area} is given two orders.", area=Named("areas", area))
         last = index == len(pieces) - 1
         orders[area], after = _token_then(piece, last)
         if not last:
             area = area_id(" ".join(after))
         elif after:
-            raise NotationError(f"Write each order as AREA=TOKEN (got {quote(after[0])}).")
+            raise NotationError("Write each order as AREA=TOKEN (got {text}).", text=quote(after[0]))
     return PlaceOrders(tuple(sorted(orders.items())))
 
 
@@ -295,10 +305,12 @@ def _parse_bid(rest: str) -> Action:
         return Bid(int(text))
     if _DIGITS.fullmatch(text):
         raise NotationError(
-            f"A bid is a whole number of power tokens of at most {MAX_BID_DIGITS} digits (got {quote(text)})."
+            "A bid is a whole number of power tokens of at most {digits} digits (got {text}).",
+            digits=MAX_BID_DIGITS,
+            text=quote(text),
         )
     raise NotationError(
-        f"A bid is a whole number of power tokens, written in the digits 0-9 (got {quote(text)})."
+        "A bid is a whole number of power tokens, written in the digits 0-9 (got {text}).", text=quote(text)
     )
 
 
@@ -349,9 +361,11 @@ def _parse_march(rest: str) -> Action:
             raise NotationError("An empty move in the march; write 'DEST UNITS, DEST UNITS'.")
         dest, unit_words = _lead_area(words, lambda rest: not rest or _starts_units(rest, 0))
         if dest in seen:
-            raise NotationError(f"{BOARD.name(dest)} appears twice in the march; list its units once.")
+            raise NotationError(
+                "{area} appears twice in the march; list its units once.", area=Named("areas", dest)
+            )
         seen.add(dest)
-        moves.append((dest, _units(unit_words, BOARD.name(dest))))
+        moves.append((dest, _units(unit_words, dest)))
     return March(source, tuple(moves), leave_power)
 
 
@@ -360,7 +374,7 @@ def _parse_muster_items(text: str) -> tuple[MusterItem, ...]:
         return ()
     items: list[MusterItem] = []
     for part in text.split(","):
-        usage = f"Write each muster item as 'AREA UNIT' (got {quote(part)})."
+        usage = said("Write each muster item as 'AREA UNIT' (got {text}).", text=quote(part))
         if "->" in part:
             head, _, new = part.partition("->")
             area, old = _area_and(head, UNITS, usage)
@@ -397,7 +411,11 @@ def _parse_destroy(rest: str) -> Action:
         return Destroy(())
     return Destroy(
         tuple(
-            _area_and(part, UNITS, f"Write each unit as 'AREA UNIT' in 'destroy' (got {quote(part)}).")
+            _area_and(
+                part,
+                UNITS,
+                said("Write each unit as 'AREA UNIT' in 'destroy' (got {text}).", text=quote(part)),
+            )
             for part in rest.split(",")
         )
     )
@@ -408,7 +426,7 @@ def _parse_swap(rest: str) -> Action:
         return Swap(())
     swaps = []
     for part in rest.split(","):
-        usage = f"Write each swap as 'AREA OLD->NEW' (got {quote(part)})."
+        usage = said("Write each swap as 'AREA OLD->NEW' (got {text}).", text=quote(part))
         if "->" not in part:
             raise NotationError(usage)
         head, _, new = part.partition("->")
@@ -419,7 +437,7 @@ def _parse_swap(rest: str) -> Action:
 
 def _parse_raven(rest: str) -> Action:
     words = rest.split()
-    usage = "Write 'raven none', 'raven peek', 'raven keep', 'raven bury' or 'raven swap AREA TOKEN'."
+    usage = said("Write 'raven none', 'raven peek', 'raven keep', 'raven bury' or 'raven swap AREA TOKEN'.")
     if len(words) == 1 and words[0].lower() in ("none", "peek", "keep", "bury"):
         return Raven(words[0].lower())
     if len(words) >= 3 and words[0].lower() == "swap":
@@ -460,7 +478,9 @@ _PARSERS = {
 def _check_length(text: str) -> None:
     if len(text) > MAX_LINE:
         raise NotationError(
-            f"That line is {len(text):,} characters long; a line of notation has at most {MAX_LINE:,}."
+            "That line is {length:,} characters long; a line of notation has at most {limit:,}.",
+            length=len(text),
+            limit=MAX_LINE,
         )
 
 
@@ -473,7 +493,11 @@ def parse_action(text: str) -> Action:
     verb, _, rest = text.partition(" ")
     parser = _PARSERS.get(verb.lower())
     if parser is None:
-        raise NotationError(f"Unknown action {quote(verb)}; the actions are: {', '.join(sorted(_PARSERS))}.")
+        raise NotationError(
+            "Unknown action {text}; the actions are: {actions}.",
+            text=quote(verb),
+            actions=", ".join(sorted(_PARSERS)),
+        )
     return parser(rest.strip())
 
 

@@ -8,18 +8,20 @@ from collections.abc import Iterable
 
 from engine.thrones.board import FACTS
 from engine.thrones.state import State
+from i18n import Said, said
 
 TOKENS = FACTS.order_tokens
 OWNED: Counter[str] = Counter({token.id: token.copies for token in TOKENS.values()})
 TYPE_OF: dict[str, str] = {token.id: token.type for token in TOKENS.values()}  # "march", "raid", ...
 
-# Restrictions placed by deck III Westeros cards (and Put to the Sword) on the coming Planning phase.
-RESTRICTIONS: dict[str, str] = {
-    "no-special-march": "the special March +1 order may not be placed",
-    "no-defense": "Defense orders may not be placed",
-    "no-raid": "Raid orders may not be placed",
-    "no-consolidate": "Consolidate Power orders may not be placed",
-    "no-support": "Support orders may not be placed",
+# Restrictions placed by deck III Westeros cards (and Put to the Sword) on the coming Planning phase, each
+# with the refusal of an order it forbids.
+RESTRICTIONS: dict[str, Said] = {
+    "no-special-march": said("This round the special March +1 order may not be placed."),
+    "no-defense": said("This round Defense orders may not be placed."),
+    "no-raid": said("This round Raid orders may not be placed."),
+    "no-consolidate": said("This round Consolidate Power orders may not be placed."),
+    "no-support": said("This round Support orders may not be placed."),
 }
 
 

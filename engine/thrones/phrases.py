@@ -1,4 +1,5 @@
-"""The English phrases the events' texts share: houses, counted units, lists.
+"""The English phrases the events' texts share: houses, counted units, lists; and the game's names in a row
+for a refusal, said in the language it is read in.
 
 An event's ``text`` is the engine's own English (the command line prints it, the tests read it). The table
 words every event again from its ``kind`` and ``data``, in each reader's language
@@ -13,8 +14,9 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from data.thrones_names import load
+from data.thrones_names import Named, load
 from engine.thrones.board import BOARD, FACTS
+from i18n import Joined, joined
 
 _ENGLISH = load()["en"]
 T = TypeVar("T", bound=Hashable)
@@ -74,3 +76,9 @@ def units_in(pairs: Iterable[Sequence[str]]) -> str:
 def tally(counts: Iterable[tuple[str, int | str]]) -> str:
     """ "House Stark 2, House Lannister 0": houses and a number each."""
     return ", ".join(f"{house(who)} {value}" for who, value in counts)
+
+
+def named(category: str, items: Iterable[str]) -> Joined:
+    """Things of the game in a row, each by its name in the language the row is read in: "House Stark,
+    House Lannister", "Casa Stark, Casa Lannister" (``category`` as :class:`Named` has them)."""
+    return joined(*(Named(category, item) for item in items), separator=", ")

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones import orders as order_rules
@@ -20,7 +21,9 @@ from engine.thrones.board import BOARD, FACTS
 from engine.thrones.control import house_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
+from engine.thrones.phrases import named
 from engine.thrones.state import Order, State
+from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -49,29 +52,51 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
     needed_set = set(needed)
     for area in placed:
         if area not in needed_set:
-            raise IllegalAction(f"You have no units in {BOARD.name(area)} to give an order to.")
+            raise IllegalAction("You have no units in {area} to give an order to.", area=Named("areas", area))
     counts = Counter(placed.values())
     for token, n in counts.items():
         if n > order_rules.OWNED[token]:
-            raise IllegalAction(f"You own {order_rules.OWNED[token]} {TOKENS[token].name} token(s), not {n}.")
+            raise IllegalAction(
+                nsaid(
+                    "You own {count} {token} token, not {placed}.",
+                    "You own {count} {token} tokens, not {placed}.",
+                    order_rules.OWNED[token],
+                    token=Named("orders", token),
+                    placed=n,
+                )
+            )
         reason = order_rules.forbidden_by(token, state.restrictions)
         if reason is not None:
-            raise IllegalAction(f"This round {order_rules.RESTRICTIONS[reason]}.")
+            raise IllegalAction(order_rules.RESTRICTIONS[reason])
     specials = sum(n for token, n in counts.items() if TOKENS[token].special)
     allowed_specials = order_rules.stars(state, house)
     if specials > allowed_specials:
         raise IllegalAction(
-            f"Your King's Court position allows {allowed_specials} special order(s); you placed {specials}."
+            nsaid(
+                "Your King's Court position allows {count} special order; you placed {placed}.",
+                "Your King's Court position allows {count} special orders; you placed {placed}.",
+                allowed_specials,
+                placed=specials,
+            )
         )
     capacity = order_rules.capacity(state, house)
     if capacity >= len(needed):
-        missing = [BOARD.name(a) for a in needed if a not in placed]
+        missing = [a for a in needed if a not in placed]
         if missing:
-            raise IllegalAction(f"Every area with your units needs an order; missing: {', '.join(missing)}.")
+            raise IllegalAction(
+                "Every area with your units needs an order; missing: {areas}.", areas=named("areas", missing)
+            )
     elif len(placed) < capacity:
         raise IllegalAction(
-            f"You cannot cover all {len(needed)} areas, so you must place every order you can: "
-            f"{capacity} orders, not {len(placed)}."
+            nsaid(
+                "You cannot cover all {areas} areas, so you must place every order you can: {count} order, "
+                "not {placed}.",
+                "You cannot cover all {areas} areas, so you must place every order you can: {count} orders, "
+                "not {placed}.",
+                capacity,
+                areas=len(needed),
+                placed=len(placed),
+            )
         )
 
 
@@ -185,7 +210,7 @@ class AssignOrdersFrame(ThronesFrame):
         )
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, PlaceOrders, what="your orders ('orders AREA=TOKEN ...')")
+        expect(action, PlaceOrders, what=psaid("awaited", "your orders ('orders AREA=TOKEN ...')"))
         assert isinstance(action, PlaceOrders)
         placed = dict(action.orders)
         validate_orders(game.state, house, placed)
@@ -312,7 +337,9 @@ class RavenFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Raven, what="the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
+        expect(
+            action, Raven, what=psaid("awaited", "the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
+        )
         assert isinstance(action, Raven)
         state = game.state
         if self.step == "choose":
@@ -382,17 +409,19 @@ class RavenFrame(ThronesFrame):
         game.pop(self)
 
     @staticmethod
-    def _swap_error(state: State, house: str, action: Raven) -> str:
-        order = state.orders.get(action.area or "")
+    def _swap_error(state: State, house: str, action: Raven) -> Said:
+        area, token = action.area, action.token
+        assert area is not None and token is not None  # the notation reads a swap with both
+        order = state.orders.get(area)
         if order is None or order.house != house:
-            return f"You have no order in {BOARD.name(action.area or '')} to swap."  # type: ignore[arg-type]
-        if order_rules.unused(state, house)[action.token or ""] <= 0:
-            return f"You have no unused {TOKENS[action.token].name} token."  # type: ignore[index]
-        if action.token == order.token:
-            return "Swap for a different order."
-        if order_rules.forbidden_by(action.token or "", state.restrictions) is not None:
-            return "That order may not be placed this round."
-        return "That swap would exceed the special orders your King's Court position allows."
+            return said("You have no order in {area} to swap.", area=Named("areas", area))
+        if order_rules.unused(state, house)[token] <= 0:
+            return said("You have no unused {token} token.", token=Named("orders", token))
+        if token == order.token:
+            return said("Swap for a different order.")
+        if order_rules.forbidden_by(token, state.restrictions) is not None:
+            return said("That order may not be placed this round.")
+        return said("That swap would exceed the special orders your King's Court position allows.")
 
     def describe(self, game: ThronesGame, viewer: str | None) -> dict[str, Any]:
         described: dict[str, Any] = {"step": "raven", "holder": self.holder, "peeked": self.step == "peeked"}

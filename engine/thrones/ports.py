@@ -23,6 +23,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.phrases import counted
 from engine.thrones.state import Unit
 from engine.thrones.supply import within_limit
+from i18n import psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -103,12 +104,12 @@ class PortTakeoverFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what="how many ships to replace ('choose N')")
+        expect(action, Choose, what=psaid("awaited", "how many ships to replace ('choose N')"))
         assert isinstance(action, Choose)
         most = max_replacements(game, self.port, self.house)
         # The digits 0-9 only, and few of them, before int() sees the text (str.isdigit accepts '²').
         if not _SHIP_COUNT.fullmatch(action.option) or int(action.option) > most:
-            raise IllegalAction(f"Choose a number of ships from 0 to {most}.")
+            raise IllegalAction("Choose a number of ships from 0 to {most}.", most=most)
         self._replace(game, int(action.option))
 
     def _replace(self, game: ThronesGame, count: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Raid
@@ -20,6 +21,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.state import State
 from engine.thrones.turns import house_orders, next_with_orders
+from i18n import psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -88,16 +90,20 @@ class RaidsFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Raid, what="a raid ('raid SOURCE -> TARGET' or 'raid SOURCE -> none')")
+        expect(
+            action, Raid, what=psaid("awaited", "a raid ('raid SOURCE -> TARGET' or 'raid SOURCE -> none')")
+        )
         assert isinstance(action, Raid)
         state = game.state
         if action not in raid_options(state, house_orders(state, house, "raid")):
             order = state.orders.get(action.source)
             if order is None or order.house != house or TOKENS[order.token].type != "raid":
-                raise IllegalAction(f"You have no raid order in {BOARD.name(action.source)}.")
+                raise IllegalAction("You have no Raid order in {area}.", area=Named("areas", action.source))
+            assert action.target is not None  # a raid order may always remove nothing
             raise IllegalAction(
-                f"The raid in {BOARD.name(action.source)} cannot reach an order it may remove in "
-                f"{BOARD.name(action.target or '')}."
+                "The raid in {source} cannot reach an order it may remove in {area}.",
+                source=Named("areas", action.source),
+                area=Named("areas", action.target),
             )
         self._resolve(game, house, action)
 

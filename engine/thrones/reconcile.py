@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Counted, Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
@@ -23,6 +24,7 @@ from engine.thrones.phrases import tally, units_in
 from engine.thrones.ports import settle_port
 from engine.thrones.state import State
 from engine.thrones.supply import area_sizes, fits, within_limit
+from i18n import nsaid, psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -37,7 +39,16 @@ def validate_reconcile(state: State, house: str, units: tuple[tuple[str, str], .
     for (area, kind), count in removal.items():
         present = sum(1 for u in state.units.get(area, []) if u.house == house and u.kind == kind)
         if count > present:
-            raise IllegalAction(f"You have {present} {kind}(s) in {BOARD.name(area)}, not {count}.")
+            raise IllegalAction(
+                nsaid(
+                    "You have {units} in {area}, not {wanted}.",
+                    "You have {units} in {area}, not {wanted}.",
+                    present,
+                    units=Counted(kind, present),
+                    area=Named("areas", area),
+                    wanted=count,
+                )
+            )
     per_area = Counter(area for area, _ in units)
     after = {area: size - per_area[area] for area, size in sizes.items()}
     if not fits(after.values(), state.supply[house]):
@@ -46,7 +57,7 @@ def validate_reconcile(state: State, house: str, units: tuple[tuple[str, str], .
         after[area] += 1
         if fits(after.values(), state.supply[house]):
             raise IllegalAction(
-                f"Removing that many units is not needed: keep one more in {BOARD.name(area)}."
+                "Removing that many units is not needed: keep one more in {area}.", area=Named("areas", area)
             )
         after[area] -= 1
 
@@ -114,7 +125,7 @@ class ReconcileFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Destroy, what="the units to destroy ('destroy AREA UNIT, ...')")
+        expect(action, Destroy, what=psaid("awaited", "the units to destroy ('destroy AREA UNIT, ...')"))
         assert isinstance(action, Destroy)
         state = game.state
         validate_reconcile(state, house, action.units)

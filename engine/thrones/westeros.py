@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Choose
@@ -24,6 +25,7 @@ from engine.thrones.phrases import tally
 from engine.thrones.reconcile import SupplyFrame
 from engine.thrones.victory import standings
 from engine.thrones.wildlings import WildlingAttackFrame
+from i18n import psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -143,10 +145,16 @@ class DominanceChoiceFrame(ThronesFrame):
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
         _, options = CHOICE_CARDS[self.card]
-        expect(action, Choose, what=f"a choice for {card_name(self.card)} ('choose OPTION')")
+        expect(
+            action,
+            Choose,
+            what=psaid(
+                "awaited", "a choice for {card} ('choose OPTION')", card=Named("westeros_cards", self.card)
+            ),
+        )
         assert isinstance(action, Choose)
         if action.option not in options:
-            raise IllegalAction(f"Choose one of: {', '.join(options)}.")
+            raise IllegalAction("Choose one of: {options}.", options=", ".join(options))
         game.pop(self)
         effect = options[action.option]
         chosen = "nothing" if effect == "nothing" else card_name(effect)

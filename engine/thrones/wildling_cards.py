@@ -20,6 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Counted, Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Choose, Destroy, Discard, Muster, Retrieve, Swap
@@ -35,10 +36,11 @@ from engine.thrones.mustering import (
     muster_decision,
     validate_muster,
 )
-from engine.thrones.phrases import and_list, counted, noun, units_in
+from engine.thrones.phrases import and_list, counted, named, noun, units_in
 from engine.thrones.ports import settle_port
 from engine.thrones.reconcile import ReconcileFrame, destroy_units
 from engine.thrones.state import State
+from i18n import nsaid, psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -96,7 +98,16 @@ def _check_present(state: State, house: str, units: Units) -> None:
     for (area, kind), count in Counter(units).items():
         present = sum(1 for u in state.units.get(area, []) if u.house == house and u.kind == kind)
         if count > present:
-            raise IllegalAction(f"You have {present} {kind}(s) in {BOARD.name(area)}, not {count}.")
+            raise IllegalAction(
+                nsaid(
+                    "You have {units} in {area}, not {wanted}.",
+                    "You have {units} in {area}, not {wanted}.",
+                    present,
+                    units=Counted(kind, present),
+                    area=Named("areas", area),
+                    wanted=count,
+                )
+            )
 
 
 def _settle_ports(game: ThronesGame, areas: set[str]) -> None:
@@ -137,10 +148,10 @@ def _track_choice(house: str, prompt: str, tracks: Sequence[str], data: dict[str
 
 
 def _check_track(action: Action, tracks: Sequence[str]) -> str:
-    expect(action, Choose, what="a track ('choose " + "|".join(tracks) + "')")
+    expect(action, Choose, what=psaid("awaited", "a track ('choose {tracks}')", tracks="|".join(tracks)))
     assert isinstance(action, Choose)
     if action.option not in tracks:
-        raise IllegalAction(f"Choose one of: {', '.join(tracks)}.")
+        raise IllegalAction("Choose one of: {options}.", options=", ".join(tracks))
     return action.option
 
 
@@ -207,18 +218,31 @@ class UnitLossFrame(ThronesFrame):
         return None
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Destroy, what="the units to destroy ('destroy AREA UNIT, ...')")
+        expect(action, Destroy, what=psaid("awaited", "the units to destroy ('destroy AREA UNIT, ...')"))
         assert isinstance(action, Destroy)
         state = game.state
         groups, _ = self.groups(state, house)
         count = min(self.demands[house], len(groups[0]))
         if len(action.units) != count:
-            raise IllegalAction(f"Destroy exactly {count} unit(s), not {len(action.units)}.")
+            raise IllegalAction(
+                nsaid(
+                    "Destroy exactly {count} unit, not {given}.",
+                    "Destroy exactly {count} units, not {given}.",
+                    count,
+                    given=len(action.units),
+                )
+            )
         _check_present(state, house, action.units)
         wanted = Counter(action.units)
         if not any(wanted <= Counter(group) for group in groups):
-            areas = ", ".join(BOARD.name(group[0][0]) for group in groups)
-            raise IllegalAction(f"Take all {count} units from one castle or stronghold area: {areas}.")
+            raise IllegalAction(
+                nsaid(
+                    "Take the unit from one castle or stronghold area: {areas}.",
+                    "Take all {count} units from one castle or stronghold area: {areas}.",
+                    count,
+                    areas=named("areas", [group[0][0] for group in groups]),
+                )
+            )
         self._destroy(game, house, action.units)
 
     def _destroy(self, game: ThronesGame, house: str, units: Units) -> None:
@@ -283,11 +307,11 @@ class PreemptiveRaidFrame(ThronesFrame):
         return None
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what="'choose units' or 'choose tracks'")
+        expect(action, Choose, what=psaid("awaited", "'choose units' or 'choose tracks'"))
         assert isinstance(action, Choose)
         options = self.options(game.state)
         if action.option not in options:
-            raise IllegalAction(f"Choose one of: {', '.join(options)}.")
+            raise IllegalAction("Choose one of: {options}.", options=", ".join(options))
         self._resolve(game, action.option)
 
     def _resolve(self, game: ThronesGame, option: str | None) -> None:
@@ -375,11 +399,29 @@ def _swap_schema(old: str, new: str, least: int, most: int, areas: list[str], **
 
 def _check_swap(state: State, house: str, action: Swap, old: str, new: str, least: int, most: int) -> None:
     if not least <= len(action.units) <= most:
-        wanted = f"exactly {least}" if least == most else f"{least} to {most}"
-        raise IllegalAction(f"Swap {wanted} unit(s), not {len(action.units)}.")
+        if least == most:
+            raise IllegalAction(
+                nsaid(
+                    "Swap exactly {count} unit, not {given}.",
+                    "Swap exactly {count} units, not {given}.",
+                    least,
+                    given=len(action.units),
+                )
+            )
+        raise IllegalAction(
+            "Swap {least} to {most} units, not {given}.", least=least, most=most, given=len(action.units)
+        )
     for _, was, becomes in action.units:
         if (was, becomes) != (old, new):
-            raise IllegalAction(f"Here a {old} becomes a {new} ('AREA {old}->{new}'), not {was}->{becomes}.")
+            raise IllegalAction(
+                "Here {old} becomes {new} ('AREA {old_id}->{new_id}'), not {was}->{becomes}.",
+                old=Counted(old, 1),
+                new=Counted(new, 1),
+                old_id=old,
+                new_id=new,
+                was=was,
+                becomes=becomes,
+            )
     _check_present(state, house, tuple((area, old) for area, _, _ in action.units))
 
 
@@ -387,10 +429,6 @@ def _turn_into(state: State, house: str, areas: Sequence[str], old: str, new: st
     for area in areas:
         unit = next(u for u in state.units[area] if u.house == house and u.kind == old)
         unit.kind = new
-
-
-def _places(areas: Sequence[str]) -> str:
-    return ", ".join(BOARD.name(area) for area in areas)
 
 
 @dataclass
@@ -434,7 +472,11 @@ class CrowKillersRewardFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Swap, what="the footmen to upgrade ('swap AREA footman->knight, ...' or 'swap none')")
+        expect(
+            action,
+            Swap,
+            what=psaid("awaited", "the footmen to upgrade ('swap AREA footman->knight, ...' or 'swap none')"),
+        )
         assert isinstance(action, Swap)
         state = game.state
         _check_swap(state, house, action, "footman", "knight", 0, self.most(state))
@@ -521,17 +563,30 @@ class CrowKillersPenaltyFrame(ThronesFrame):
         knights = _areas_of(state, house, "knight")
         footmen = available_units(state, house)["footman"]
         if house == self.lowest:
-            expect(action, Destroy, what="the knights to destroy ('destroy AREA knight, ...')")
+            expect(
+                action, Destroy, what=psaid("awaited", "the knights to destroy ('destroy AREA knight, ...')")
+            )
             assert isinstance(action, Destroy)
             lost = max(0, len(knights) - footmen)
             if len(action.units) != lost:
-                raise IllegalAction(f"Destroy exactly {lost} knight(s), not {len(action.units)}.")
+                raise IllegalAction(
+                    nsaid(
+                        "Destroy exactly {count} knight, not {given}.",
+                        "Destroy exactly {count} knights, not {given}.",
+                        lost,
+                        given=len(action.units),
+                    )
+                )
             if any(kind != "knight" for _, kind in action.units):
                 raise IllegalAction("Only knights are lost here.")
             _check_present(state, house, action.units)
             self._lowest_loses(game, house, [area for area, _ in action.units])
         else:
-            expect(action, Swap, what="the knights to replace ('swap AREA knight->footman, ...')")
+            expect(
+                action,
+                Swap,
+                what=psaid("awaited", "the knights to replace ('swap AREA knight->footman, ...')"),
+            )
             assert isinstance(action, Swap)
             count = min(2, len(knights))
             _check_swap(state, house, action, "knight", "footman", count, count)
@@ -607,11 +662,11 @@ class MilkwaterDiscardFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Discard, what="the card to discard ('discard CARD')")
+        expect(action, Discard, what=psaid("awaited", "the card to discard ('discard CARD')"))
         assert isinstance(action, Discard)
         state = game.state
         if action.card not in state.hands[house]:
-            raise IllegalAction(f"{FACTS.house_cards[action.card].name} is not in your hand.")
+            raise IllegalAction("{card} is not in your hand.", card=Named("house_cards", action.card))
         state.hands[house].remove(action.card)
         state.discards[house].append(action.card)
         self.houses.remove(house)
@@ -762,11 +817,15 @@ class MammothRewardFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Retrieve, what="a card to take back ('retrieve CARD' or 'retrieve none')")
+        expect(
+            action,
+            Retrieve,
+            what=psaid("awaited", "a card to take back ('retrieve CARD' or 'retrieve none')"),
+        )
         assert isinstance(action, Retrieve)
         state = game.state
         if action.card is not None and action.card not in state.discards[house]:
-            raise IllegalAction(f"{FACTS.house_cards[action.card].name} is not in your discard pile.")
+            raise IllegalAction("{card} is not in your discard pile.", card=Named("house_cards", action.card))
         if action.card is None:
             text = "takes no card back"
         else:
@@ -824,12 +883,18 @@ class HordeMusterFrame(ThronesFrame):
         return [replace(decision, kind="wildling-muster", schema={**decision.schema, "one_area": True})]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Muster, what="your muster in one area ('muster AREA UNIT, ...' or 'muster none')")
+        expect(
+            action,
+            Muster,
+            what=psaid("awaited", "your muster in one area ('muster AREA UNIT, ...' or 'muster none')"),
+        )
         assert isinstance(action, Muster)
         state = game.state
         areas = {item.area for item in action.items}
         if len(areas) > 1:
-            raise IllegalAction(f"Muster in one area only, not in {_places(sorted(areas))}.")
+            raise IllegalAction(
+                "Muster in one area only, not in {areas}.", areas=named("areas", sorted(areas))
+            )
         allowed = muster_areas(state, house)
         validate_muster(
             state, house, action.items, {area: allowed[area] for area in areas if area in allowed}

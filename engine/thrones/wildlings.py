@@ -20,7 +20,8 @@ from engine.thrones.actions import Action, Choose
 from engine.thrones.bidding import bid_decisions, pay_bids, take_bid
 from engine.thrones.board import FACTS
 from engine.thrones.frame import ThronesFrame, expect
-from engine.thrones.phrases import tally
+from engine.thrones.phrases import named, tally
+from i18n import psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -132,10 +133,12 @@ class WildlingAttackFrame(ThronesFrame):
         if self.step == "bid":
             take_bid(game.state, house, action, self.bids)
             return
-        expect(action, Choose, what="the house that settles the tie ('choose HOUSE')")
+        expect(action, Choose, what=psaid("awaited", "the house that settles the tie ('choose HOUSE')"))
         assert isinstance(action, Choose)
         if action.option not in self.candidates:
-            raise IllegalAction(f"Choose one of the tied houses: {', '.join(self.candidates)}.")
+            raise IllegalAction(
+                "Choose one of the tied houses: {houses}.", houses=named("houses", self.candidates)
+            )
         self.chosen = action.option
         self.step = "card"
 

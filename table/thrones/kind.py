@@ -91,8 +91,8 @@ class ThronesKind(GameKind):
         return found
 
     def refusal(self, error: IllegalAction) -> TableError:
-        """A name the notation cannot read is refused in the reader's language, with the nearest names in
-        it; other errors keep the engine's words."""
+        """A name the notation cannot read is refused with the nearest names in the reader's language;
+        other errors in the engine's words, said in that language too."""
         if isinstance(error, UnknownName):
             return TableError(unknown_name(error))
         return super().refusal(error)

@@ -1,7 +1,7 @@
 """Maester in Spanish, Portuguese and Italian, through the fake Discord: the commands synced with their
 names and descriptions in each language, a game opened in its language, the answers about a person's
-own notifications and language in theirs, and /game help, a refused name, autocomplete and a moderator's
-answer in the reader's language."""
+own notifications and language in theirs, and /game help, a refused name, an illegal action,
+autocomplete and a moderator's answer in the reader's language."""
 
 from __future__ import annotations
 
@@ -177,6 +177,10 @@ async def test_a_spanish_player_reads_help_refusals_suggestions_and_moderation_i
             await fake.slash("alice", "game", "act", options={"line": "march Invernalio -> Foso Cailin"})
         )
         assert wrong.content == "❌ No hay ninguna zona llamada 'Invernalio'. ¿Querías decir Invernalía?"
+        illegal = await refused(
+            await fake.slash("alice", "game", "act", options={"line": "orders El Dominio=avance+0"})
+        )
+        assert illegal.content == "❌ No tienes unidades en el Dominio a las que dar una orden."
 
         offered = await fake.autocomplete(
             "alice", "game", "act", focused="line", options={"line": "march invern"}

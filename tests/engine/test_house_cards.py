@@ -207,7 +207,7 @@ def test_robb_stark_chooses_where_the_beaten_defender_retreats():
     assert totals(events) == {"stark": 8, "lannister": 2}
     assert kinds(game) == [("stark", "retreat")]
     assert offered(game) == ["choose blackwater", "choose crackclaw-point"]  # not the costly Stoney Sept
-    rejected(game, "lannister: choose blackwater", "waits for Stark")
+    rejected(game, "lannister: choose blackwater", "waits for House Stark")
     rejected(game, "stark: choose stoney-sept", "Retreat to one of")
     rejected(game, "stark: choose riverrun")  # where the attack came from
     fight(game, "stark: choose crackclaw-point")
@@ -1776,7 +1776,7 @@ def test_immediate_texts_resolve_in_iron_throne_order():
         "martell: play doran-martell",
     )
     assert kinds(game) == [("martell", "doran")]
-    rejected(game, "tyrell: choose the-narrow-sea", "waits for Martell")
+    rejected(game, "tyrell: choose the-narrow-sea", "waits for House Martell")
     fight(game, "martell: choose court")
     assert kinds(game) == [("tyrell", "queen-of-thorns")]
     fight(game, "tyrell: choose the-narrow-sea")

@@ -357,9 +357,9 @@ def test_marches_go_one_order_per_house_in_turn_order():
 def test_another_house_may_not_act_out_of_turn():
     game = game_with({"lannisport": ("lannister", "footman")}, {"lannisport": ("lannister", "march+0")})
     before = game.to_position()
-    with pytest.raises(IllegalAction, match="waits for Lannister"):
+    with pytest.raises(IllegalAction, match="waits for House Lannister"):
         game.apply_line("stark: march castle-black -> none")
-    with pytest.raises(IllegalAction, match="no march order"):
+    with pytest.raises(IllegalAction, match="no March order"):
         game.apply_line("lannister: march stoney-sept -> none")
     assert game.to_position() == before
 

@@ -167,6 +167,6 @@ def test_an_unreachable_target_is_refused_with_the_reason():
     before = game.to_position()
     with pytest.raises(IllegalAction, match="cannot reach"):
         game.apply_line("lannister: raid the-reach -> oldtown")
-    with pytest.raises(IllegalAction, match="no raid order"):
+    with pytest.raises(IllegalAction, match="no Raid order"):
         game.apply_line("lannister: raid highgarden -> the-reach")
     assert game.to_position() == before

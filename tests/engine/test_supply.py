@@ -57,7 +57,7 @@ def test_the_rulebook_supply_example():
         game.apply_line("lannister: destroy the-twins footman")
     with pytest.raises(IllegalAction, match="not needed"):
         game.apply_line("lannister: destroy the-twins footman, the-twins footman, harrenhal footman")
-    with pytest.raises(IllegalAction, match="3 footman"):
+    with pytest.raises(IllegalAction, match="3 footmen"):
         game.apply_line(
             "lannister: destroy harrenhal footman, harrenhal footman, harrenhal footman, harrenhal footman"
         )

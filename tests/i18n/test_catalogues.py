@@ -5,6 +5,7 @@ with the English text's format fields; and the tools that keep them so."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -166,6 +167,26 @@ def test_the_tables_refusals_are_in_the_catalogues_so_each_language_keeps_their_
     assert found["There is no open game number {number} in this server."] == ("table/access.py",)
     assert found["The option {name} is given twice."] == ("cogs/new_game.py",)
     assert "{count} seat is still empty." in found  # nsaid(...) inside TableError(...)
+
+
+def test_the_engines_refusals_are_in_the_catalogues_and_nothing_else_of_the_engine() -> None:
+    """The thrones engine's refusals (``IllegalAction(...)``, ``NotationError(...)``, and the messages
+    they are given: ``nsaid``, ``psaid("awaited", ...)``) are found in the engine's folders; the battles
+    engine, which has no bot yet, is not read, and nothing but refusals comes from the engine."""
+    entries = source_entries()
+    found = {entry.message: entry for entry in entries}
+    assert {e.locations[0] for e in entries if e.message == "{card} is not in your hand."} == {
+        "engine/thrones/combat/frame.py",
+        "engine/thrones/combat/abilities.py",
+        "engine/thrones/wildling_cards.py",
+    }
+    assert found["A port holds at most {count} ship."].plural == "A port holds at most {count} ships."
+    assert found["your bid ('bid N')"].context == "awaited"
+    assert "{seat} is not in this game." in found  # the core's, for any game
+    engine = [entry for entry in entries if entry.locations[0].startswith("engine/")]
+    assert not [entry for entry in engine if entry.locations[0].startswith("engine/battles")]
+    refusal = re.compile(r"[A-Z{'].*[.?)]$", re.DOTALL)  # a sentence, or (awaited) a noun phrase
+    assert not [e.message for e in engine if e.context != "awaited" and not refusal.fullmatch(e.message)]
 
 
 def _called(node: ast.expr) -> str:

@@ -163,3 +163,26 @@ async def test_garbage_imports_are_refused_cleanly(
         assert await game_count(table) == before
     else:
         assert session.id in table.sessions or session.status == "over"
+
+
+async def test_an_export_that_does_not_replay_is_refused_with_the_engines_reason_in_each_language(
+    table: Table,
+) -> None:
+    data = copy.deepcopy(await exported_game(table))
+    data["actions"].append({"notation": "stark: bid x"})
+    number = len(data["actions"])
+    with pytest.raises(TableError) as refused:
+        await table.import_game(ADMIN, data, channel_id=300, guild_id=GUILD, members=lambda _: True)
+    assert str(refused.value) == (
+        f"The export does not replay: action {number}: A bid is a whole number of power tokens, written in "
+        "the digits 0-9 (got 'x')."
+    )
+    assert refused.value.said_in("es") == (
+        f"La exportación no se puede reproducir: acción {number}: Una apuesta es un número entero de fichas "
+        "de Poder, escrito con las cifras 0-9 (se recibió 'x')."
+    )
+    data = copy.deepcopy(await exported_game(table))
+    data["position"]["power"]["stark"] += 1
+    with pytest.raises(TableError) as elsewhere:
+        await table.import_game(ADMIN, data, channel_id=300, guild_id=GUILD, members=lambda _: True)
+    assert elsewhere.value.said_in("it") == "L'esportazione non arriva alla posizione che dichiara."

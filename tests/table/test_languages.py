@@ -13,7 +13,17 @@ from i18n import say
 from table import Actor, GameSettings, Table, leaving, votes
 from table.errors import TableError
 from table.store import MIGRATIONS
-from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, three_player_game
+from tests.table.conftest import (
+    ADMIN,
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    DAVE,
+    GUILD,
+    play_defaults,
+    three_player_game,
+)
 from tests.table.databases import run_sql
 
 
@@ -165,3 +175,31 @@ async def test_an_answer_of_several_sentences_is_said_whole_in_the_readers_langu
         "Esa votación está cerrada.",
         "Quella votazione è chiusa.",
     )
+
+
+async def test_the_engines_refusals_reach_a_reader_in_their_language(table: Table) -> None:
+    """An order the rules refuse, a line the notation cannot read and an answer of the wrong kind: each is
+    the engine's refusal, said to a Spanish reader in Spanish, with the board's names in Spanish."""
+    game_id = await three_player_game(table)
+    spanish = table.reader_language(_in(ALICE, "es-ES"))
+    with pytest.raises(TableError) as nobody_there:
+        await table.submit(game_id, _in(ALICE, "es-ES"), "orders the-reach=march+0")
+    assert str(nobody_there.value) == "You have no units in The Reach to give an order to."
+    assert nobody_there.value.said_in(spanish) == "No tienes unidades en el Dominio a las que dar una orden."
+    with pytest.raises(TableError) as unread:
+        await table.submit(game_id, ALICE, "orders Invernalía")
+    assert unread.value.said_in("pt") == "Escreva cada ordem como ÁREA=FICHA (recebido 'Invernalía')."
+    with pytest.raises(TableError) as wrong_kind:
+        await table.submit(game_id, ALICE, "bid 3")
+    assert wrong_kind.value.said_in("it") == (
+        "La partita aspetta i tuoi ordini ('orders AREA=SEGNALINO ...'), non 'bid'."
+    )
+    assert table.session(game_id).action_count == 0  # refused, nothing played
+    await table.submit(
+        game_id, ALICE, "orders the-shivering-sea=support+0 white-harbor=defense+1 winterfell=march+0"
+    )
+    await play_defaults(table, game_id, rounds_of_decisions=2)  # the others' orders, the raven
+    with pytest.raises(TableError) as no_march:  # Alice's march order is in Winterfell
+        await table.submit(game_id, ALICE, "march white-harbor -> castle-black footman")
+    assert str(no_march.value) == "You have no March order in White Harbor."
+    assert no_march.value.said_in(spanish) == "No tienes ninguna orden de Avance en Puerto Blanco."

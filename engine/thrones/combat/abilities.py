@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Choose, Play
@@ -18,23 +19,25 @@ from engine.thrones.combat.support import still_supporting
 from engine.thrones.control import available_units, gain_power, lose_power
 from engine.thrones.frame import expect
 from engine.thrones.orders import TOKENS
+from i18n import Localized, psaid
 
 if TYPE_CHECKING:
     from engine.thrones.combat.frame import CombatFrame
     from engine.thrones.game import ThronesGame
 
 NONE = "none"
+_AREA_OR_NONE = psaid("awaited", "an area ('choose AREA') or 'choose none'")
 
 
 def _name(card: str) -> str:
     return FACTS.house_cards[card].name
 
 
-def _choice(action: Action, allowed: list[str], what: str) -> str:
+def _choice(action: Action, allowed: list[str], what: Localized) -> str:
     expect(action, Choose, what=what)
     assert isinstance(action, Choose)
     if action.option not in allowed:
-        raise IllegalAction(f"Choose one of: {', '.join(allowed)}.")
+        raise IllegalAction("Choose one of: {options}.", options=", ".join(allowed))
     return action.option
 
 
@@ -180,26 +183,27 @@ def act_immediate(game: ThronesGame, combat: CombatFrame, house: str, action: Ac
             game,
             combat,
             house,
-            _choice(action, _doran_tracks(game, combat, house), "a track ('choose TRACK')"),
+            _choice(action, _doran_tracks(game, combat, house), psaid("awaited", "a track ('choose TRACK')")),
         )
     elif card == "queen-of-thorns":
         _queen(
             game,
             combat,
             house,
-            _choice(action, _queen_targets(game, combat, house), "an area ('choose AREA')"),
+            _choice(action, _queen_targets(game, combat, house), psaid("awaited", "an area ('choose AREA')")),
         )
     elif card == "aeron-damphair":
         if isinstance(action, Choose) and action.option == "skip":
             return
-        expect(action, Play, what="another house card ('play CARD') or 'choose skip'")
+        expect(action, Play, what=psaid("awaited", "another house card ('play CARD') or 'choose skip'"))
         assert isinstance(action, Play)
         if action.card not in _aeron_choices(game, combat, house):
             if action.card == combat.cancelled:
                 raise IllegalAction(
-                    f"Tyrion Lannister sent {_name(action.card)} back: it cannot be played again."
+                    "Tyrion Lannister sent {card} back: it cannot be played again.",
+                    card=Named("house_cards", action.card),
                 )
-            raise IllegalAction(f"{_name(action.card)} is not in your hand.")
+            raise IllegalAction("{card} is not in your hand.", card=Named("house_cards", action.card))
         state = game.state
         lose_power(state, house, 2)
         state.discards[house].append("aeron-damphair")
@@ -306,9 +310,7 @@ def act_after_winner(game: ThronesGame, combat: CombatFrame, house: str, action:
     state = game.state
     card = combat.cards.get(house)
     if card == "cersei-lannister":
-        area = _choice(
-            action, [*_cersei_targets(game, combat, house), NONE], "an area ('choose AREA') or none"
-        )
+        area = _choice(action, [*_cersei_targets(game, combat, house), NONE], _AREA_OR_NONE)
         if area != NONE:
             order = state.orders.pop(area)
             game.emit(
@@ -321,7 +323,7 @@ def act_after_winner(game: ThronesGame, combat: CombatFrame, house: str, action:
                 owner=order.house,
             )
     elif card == "renly-baratheon":
-        area = _choice(action, [*_renly_places(game, combat, house), NONE], "an area ('choose AREA') or none")
+        area = _choice(action, [*_renly_places(game, combat, house), NONE], _AREA_OR_NONE)
         if area == NONE:
             return
         if area == combat.area and house == combat.attacker:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Choose
@@ -17,6 +18,8 @@ from engine.thrones.board import BOARD
 from engine.thrones.combat.strength import support_strength
 from engine.thrones.combat.support import still_supporting
 from engine.thrones.frame import ThronesFrame, expect
+from engine.thrones.phrases import named
+from i18n import psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -110,7 +113,9 @@ class Battle(ThronesFrame):
 
     def act_support(self, game: ThronesGame, house: str, action: Action) -> None:
         state = game.state
-        expect(action, Choose, what="a support declaration ('choose HOUSE' or 'choose none')")
+        expect(
+            action, Choose, what=psaid("awaited", "a support declaration ('choose HOUSE' or 'choose none')")
+        )
         assert isinstance(action, Choose)
         if self.offer is not None:
             if action.option not in ("accept", "refuse"):
@@ -130,7 +135,14 @@ class Battle(ThronesFrame):
         area = self.queue[0]
         sides = self._sides(house)
         if action.option not in (*sides, NOBODY):
-            raise IllegalAction(f"Support one of {', '.join(sides)} or nobody ('choose none').")
+            if len(sides) == 1:
+                raise IllegalAction(
+                    "Support {house} or nobody ('choose none').", house=Named("houses", sides[0])
+                )
+            raise IllegalAction(
+                "Support one of these houses, or nobody ('choose none'): {houses}.",
+                houses=named("houses", sides),
+            )
         self.queue.pop(0)
         self.support[area] = action.option
         if action.option == NOBODY:

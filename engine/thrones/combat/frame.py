@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from data.thrones_names import Named
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Choose, Destroy, Discard, Play
@@ -27,6 +28,7 @@ from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
 from engine.thrones.state import Order, State, Unit
 from engine.thrones.supply import within_limit
+from i18n import nsaid, psaid
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -171,10 +173,10 @@ class CombatFrame(Battle):
         return None
 
     def _act_cards(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Play, what="your house card ('play CARD')")
+        expect(action, Play, what=psaid("awaited", "your house card ('play CARD')"))
         assert isinstance(action, Play)
         if action.card not in game.state.hands[house]:
-            raise IllegalAction(f"{card_name(action.card)} is not in your hand.")
+            raise IllegalAction("{card} is not in your hand.", card=Named("house_cards", action.card))
         self.chosen[house] = action.card
 
     # --- 3. texts that cancel, then immediate texts -----------------------------------------------
@@ -205,7 +207,7 @@ class CombatFrame(Battle):
         return None
 
     def _act_cancel(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what="'choose cancel' or 'choose keep'")
+        expect(action, Choose, what=psaid("awaited", "'choose cancel' or 'choose keep'"))
         assert isinstance(action, Choose)
         if action.option not in ("cancel", "keep"):
             raise IllegalAction("Answer 'choose cancel' or 'choose keep'.")
@@ -248,10 +250,13 @@ class CombatFrame(Battle):
         return None
 
     def _act_replace(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Play, what="another house card ('play CARD')")
+        expect(action, Play, what=psaid("awaited", "another house card ('play CARD')"))
         assert isinstance(action, Play)
         if action.card not in self._replacements(game.state, house):
-            raise IllegalAction(f"Play a card from your hand other than {card_name(self.cancelled)}.")
+            assert self.cancelled is not None  # the replace step follows Tyrion's cancelling
+            raise IllegalAction(
+                "Play a card from your hand other than {card}.", card=Named("house_cards", self.cancelled)
+            )
         self._replace(game, house, action.card)
 
     def _replace(self, game: ThronesGame, house: str, card: str | None) -> None:
@@ -314,7 +319,7 @@ class CombatFrame(Battle):
         return None
 
     def _act_tides(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what="'choose redraw' or 'choose keep'")
+        expect(action, Choose, what=psaid("awaited", "'choose redraw' or 'choose keep'"))
         assert isinstance(action, Choose)
         if action.option not in ("redraw", "keep"):
             raise IllegalAction("Answer 'choose redraw' or 'choose keep'.")
@@ -368,7 +373,7 @@ class CombatFrame(Battle):
         return None
 
     def _act_blade(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what="'choose use' or 'choose keep'")
+        expect(action, Choose, what=psaid("awaited", "'choose use' or 'choose keep'"))
         assert isinstance(action, Choose)
         if action.option not in ("use", "keep"):
             raise IllegalAction("Answer 'choose use' or 'choose keep'.")
@@ -472,13 +477,19 @@ class CombatFrame(Battle):
         return None
 
     def _check_losses(self, game: ThronesGame, house: str, action: Action) -> list[str]:
-        expect(action, Destroy, what=f"the units you lose ('destroy {self.area} UNIT, ...')")
+        expect(
+            action,
+            Destroy,
+            what=psaid("awaited", "the units you lose ('destroy {area} UNIT, ...')", area=self.area),
+        )
         assert isinstance(action, Destroy)
         count = self.losses[house]
         if len(action.units) != count:
-            raise IllegalAction(f"Choose exactly {count} unit(s).")
+            raise IllegalAction(nsaid("Choose exactly {count} unit.", "Choose exactly {count} units.", count))
         if any(area != self.area for area, _ in action.units):
-            raise IllegalAction(f"Only your units fighting in {BOARD.name(self.area)} can be lost.")
+            raise IllegalAction(
+                "Only your units fighting in {area} can be lost.", area=Named("areas", self.area)
+            )
         kinds = [kind for _, kind in action.units]
         if Counter(kinds) - Counter(self.fighters(game.state, house)):
             raise IllegalAction("You do not have those units fighting (routed units cannot be chosen).")
@@ -587,7 +598,7 @@ class CombatFrame(Battle):
         ]
 
     def _act_retreat(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what="the area to retreat to ('choose AREA')")
+        expect(action, Choose, what=psaid("awaited", "the area to retreat to ('choose AREA')"))
         assert isinstance(action, Choose)
         state = game.state
         robb = cards.plays(self, self.attacker, "robb-stark")
@@ -596,7 +607,7 @@ class CombatFrame(Battle):
             retreat_options(state, self.defender, self.area, self.origin, retreating), robb
         )
         if action.option not in options:
-            raise IllegalAction("Retreat to one of: " + ", ".join(options) + ".")
+            raise IllegalAction("Retreat to one of: {areas}.", areas=", ".join(options))
         self._retreat_to(action.option, options)
 
     def _retreat_to(self, area: str, options: dict[str, int]) -> None:
@@ -653,12 +664,22 @@ class CombatFrame(Battle):
         return None
 
     def _act_retreat_losses(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Destroy, what=f"the units to destroy ('destroy {self.area} UNIT, ...')")
+        expect(
+            action,
+            Destroy,
+            what=psaid("awaited", "the units to destroy ('destroy {area} UNIT, ...')", area=self.area),
+        )
         assert isinstance(action, Destroy)
         kinds = [kind for area, kind in action.units if area == self.area]
         if len(kinds) != len(action.units) or len(kinds) != self.retreat_losses:
-            where = BOARD.name(self.area)
-            raise IllegalAction(f"Choose exactly {self.retreat_losses} of your retreating units in {where}.")
+            raise IllegalAction(
+                nsaid(
+                    "Choose exactly {count} of your retreating units in {area}.",
+                    "Choose exactly {count} of your retreating units in {area}.",
+                    self.retreat_losses,
+                    area=Named("areas", self.area),
+                )
+            )
         if Counter(kinds) - Counter(self._retreating(game.state)):
             raise IllegalAction("You do not have those units retreating.")
         self._finish_retreat(game, kinds)
@@ -768,10 +789,18 @@ class CombatFrame(Battle):
         if isinstance(action, Choose) and action.option == "skip":
             game.pop(self)
             return
-        expect(action, Discard, what="a card of your opponent's hand ('discard CARD') or 'choose skip'")
+        expect(
+            action,
+            Discard,
+            what=psaid("awaited", "a card of your opponent's hand ('discard CARD') or 'choose skip'"),
+        )
         assert isinstance(action, Discard)
         if action.card not in state.hands[other]:
-            raise IllegalAction(f"{card_name(action.card)} is not in House {other.title()}'s hand.")
+            raise IllegalAction(
+                "{card} is not in {house}'s hand.",
+                card=Named("house_cards", action.card),
+                house=Named("houses", other),
+            )
         state.hands[other].remove(action.card)
         state.discards[other].append(action.card)
         _refill_hand(state, other, action.card)
