@@ -195,6 +195,7 @@ class Session:
                     "house": decision.house,
                     "kind": decision.kind,
                     "user_id": None if seat.ai else seat.user_id,
+                    "ai": seat.ai,
                     "player": seat.label,
                     "due_at": None if deadline is None else deadline.due_at,
                 }
