@@ -26,8 +26,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import EXTENSIONS
+from cogs.common import actor_from
 from cogs.poster import DeadlineTicker, OutboxPoster
 from cogs.translator import CommandTranslator
+from i18n import SOURCE_LANGUAGE, translator
 from table.clock import Clock
 from table.store import StoreError
 from table.table import Table
@@ -287,7 +289,12 @@ class MaesterBot(commands.Bot):
     ) -> None:
         name = interaction.command.qualified_name if interaction.command else "?"
         log.error("/%s by user %s failed", name, interaction.user.id, exc_info=error)
-        text = "Something went wrong; the moderators can find it in the bot's log."
+        language = SOURCE_LANGUAGE
+        with contextlib.suppress(Exception):  # the answer is said even when the table cannot be asked
+            language = self.table.reader_language(actor_from(interaction))
+        text = translator(language).gettext(
+            "Something went wrong; the moderators can find it in the bot's log."
+        )
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)

@@ -80,8 +80,13 @@ class ComponentsCog(commands.Cog):
         try:
             cid = parse(str(custom_id))
         except ValueError:
+            words = translator(table_of(interaction).reader_language(actor_from(interaction)))
             await say_privately(
-                interaction, "That button is from an older version of Maester; use `/game prompt`."
+                interaction,
+                words.gettext(
+                    "That button is from an older version of Maester; use `{command}`.",
+                    command=words.command("game prompt"),
+                ),
             )
             return
         try:
@@ -91,7 +96,14 @@ class ComponentsCog(commands.Cog):
         except Exception:
             log.exception("game %s: a click on %r failed", cid.game_id, cid.op)
             with contextlib.suppress(discord.HTTPException):
-                await say_privately(interaction, "Something went wrong with that; try `/game prompt`.")
+                words = translator(table_of(interaction).reader_language(actor_from(interaction)))
+                await say_privately(
+                    interaction,
+                    words.gettext(
+                        "Something went wrong with that; try `{command}`.",
+                        command=words.command("game prompt"),
+                    ),
+                )
 
     async def handle(self, interaction: discord.Interaction, cid: CustomId, data: dict[str, Any]) -> None:
         if cid.op == "show":
@@ -137,16 +149,21 @@ class ComponentsCog(commands.Cog):
 
     async def private(self, interaction: discord.Interaction, cid: CustomId) -> None:
         kept = self.bot.poster.private.get(int(cid.args[0])) if cid.args and is_number(cid.args[0]) else None
+        words = translator(table_of(interaction).reader_language(actor_from(interaction)))
         if kept is None:
             await say_privately(
-                interaction, "That message is no longer available; `/game prompt` shows your decision."
+                interaction,
+                words.gettext(
+                    "That message is no longer available; `{command}` shows your decision.",
+                    command=words.command("game prompt"),
+                ),
             )
             return
         user_id, text = kept
         session = table_of(interaction).sessions.get(cid.game_id)
         seat = None if session is None else next((s for s in session.seats if s.user_id == user_id), None)
         if interaction.user.id != user_id or seat is None:
-            await say_privately(interaction, "That message is for someone else.")
+            await say_privately(interaction, words.gettext("That message is for someone else."))
             return
         await say_privately(interaction, text)
 

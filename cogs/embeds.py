@@ -38,11 +38,7 @@ def waiting_lines(
     words = translator(language)
     lines = []
     for entry in waiting:
-        who = (
-            f"<@{entry['user_id']}>"
-            if entry.get("user_id")
-            else entry.get("player") or words.gettext("nobody")
-        )
+        who = _waiting_on(entry, words)
         house = screens.seat_name(entry["house"], language)
         title = screens.kind_title(entry["kind"], language)
         lines.append(f"{house} — {who}: {title}, {due_text(entry.get('due_at'), language)}")
@@ -426,14 +422,22 @@ def _listed_state(session: Session, words: Translator) -> str:
     return status_word(words, session.status)
 
 
+def _waiting_on(entry: dict[str, Any], words: Translator) -> str:
+    """Who a house is waited on (an entry of :meth:`table.session.Session.waiting_summary`): its player's
+    mention, else an AI or nobody, in the reader's words."""
+    if entry.get("user_id"):
+        return f"<@{entry['user_id']}>"
+    if entry.get("ai"):
+        return words.gettext("AI ({style})", style=entry["ai"])
+    return words.gettext("nobody")
+
+
 def games_embed(title: str, games: list[Session], language: str = SOURCE_LANGUAGE) -> discord.Embed:
     """The games a person may reach: each with its number, status, channel and who it waits on."""
     words = translator(language)
     lines = []
     for session in sorted(games, key=lambda s: (s.status in ("over", "ended"), -s.id)):
-        waiting = ", ".join(
-            f"<@{w['user_id']}>" if w.get("user_id") else w["player"] for w in session.waiting_summary()
-        )
+        waiting = ", ".join(_waiting_on(w, words) for w in session.waiting_summary())
         line = (
             f"**{session.id}** · {session.name} · {_listed_state(session, words)} · <#{session.channel_id}>"
         )

@@ -418,11 +418,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
             # the spectator's view (the image hides every secret), in the game's language
             file = await board_file(played.view(None), session.settings.language)
             readout = played.readout()
+            language = reader_language(interaction)
             payload = {
                 "game": session.settings.game,
                 "game_id": session.id,
                 "game_name": session.name,
-                "title": session.kind.board_title(readout),
+                "title": session.kind.board_title(readout, language),
                 "round": readout.round,
                 "phase": readout.phase,
                 "over": readout.over,
@@ -430,7 +431,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Play a bo
                 "waiting": session.waiting_summary(),
             }
             kwargs = {"file": file} if file is not None else {}
-            embed = embeds.board_embed(payload, image=file is not None, language=reader_language(interaction))
+            embed = embeds.board_embed(payload, image=file is not None, language=language)
             await reply.send(embed=embed, **kwargs)
 
     @app_commands.command(

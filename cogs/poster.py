@@ -687,7 +687,7 @@ class OutboxPoster:
             await self._dms_closed(
                 item,
                 words.gettext("I have private news for you."),
-                view=prompts.private_view(item.game_id, item.id),
+                view=prompts.private_view(item.game_id, item.id, language),
             )
             return
         log.info(
@@ -713,7 +713,7 @@ class OutboxPoster:
             if due
             else f"⏰ {reminded}"
         )
-        view = prompts.show_prompt_view(item.game_id)
+        view = prompts.show_prompt_view(item.game_id, language)
         try:
             dm = await self._dm(item.target_id)
             await self._send(dm, item, content=clip(text, 2000), view=view)
@@ -744,7 +744,8 @@ class OutboxPoster:
             )
             return
         user = item.target_id
-        text = translator(self.table.language_for(user, session)).gettext(
+        language = self.table.language_for(user, session)
+        text = translator(language).gettext(
             "{user}, I cannot send you direct messages, so I say it here for **{game}**: {what} Press the "
             "button to see it privately (or allow DMs from this server's members).",
             user=f"<@{user}>",
@@ -755,7 +756,7 @@ class OutboxPoster:
             self._channel(session.channel_id),
             item,
             content=clip(text, 2000),
-            view=view or prompts.show_prompt_view(item.game_id),
+            view=view or prompts.show_prompt_view(item.game_id, language),
             allowed_mentions=mentions(user),
         )
         log.info(

@@ -45,7 +45,7 @@ from cogs.screens import (
     screens_for,
     strip_house,
 )
-from i18n import translator
+from i18n import SOURCE_LANGUAGE, translator
 from table.prompting import Current
 
 __all__ = [
@@ -307,13 +307,14 @@ def answer_screen(payload: dict[str, Any], answer: str | None) -> Screen | None:
     return screens_for(payload).answer_screen(payload, answer)
 
 
-def show_prompt_view(game_id: int, label: str = "Show my prompt") -> discord.ui.View:
-    """A button anyone may press to see their own decision in this game, privately."""
+def show_prompt_view(game_id: int, language: str = SOURCE_LANGUAGE) -> discord.ui.View:
+    """A button anyone may press to see their own decision in this game, privately; labelled in
+    ``language`` (its message's)."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
             style=discord.ButtonStyle.primary,
-            label=label,
+            label=translator(language).gettext("Show my prompt"),
             custom_id=CustomId(game_id, NONE, NONE, "show").encode(),
         )
     )
@@ -321,12 +322,14 @@ def show_prompt_view(game_id: int, label: str = "Show my prompt") -> discord.ui.
     return view
 
 
-def private_view(game_id: int, item_id: int) -> discord.ui.View:
+def private_view(game_id: int, item_id: int, language: str = SOURCE_LANGUAGE) -> discord.ui.View:
+    """A button that shows its person privately the news a closed DM kept from them; labelled in
+    ``language`` (its message's)."""
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
             style=discord.ButtonStyle.primary,
-            label="Show it to me",
+            label=translator(language).gettext("Show it to me"),
             custom_id=CustomId(game_id, NONE, NONE, "pv", (str(item_id),)).encode(),
         )
     )

@@ -14,8 +14,8 @@ import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from i18n import Said, nsaid, said
-from table import access, outbox
+from i18n import Command, Said, nsaid, said
+from table import access, durations, outbox
 from table.errors import TableError
 from table.people import Actor
 from table.session import ACTIVE, PAUSED, Deadline, Seat, Session
@@ -92,7 +92,7 @@ async def set_reminders(
         else:
             text = said("No reminders from now on.")
         details = {"reminders": list(session.settings.reminders)}
-        await table._write_moderation(session, actor, "reminders", reason, details, str(text))
+        await table._write_moderation(session, actor, "reminders", reason, details, text)
     return text
 
 
@@ -105,14 +105,30 @@ def late_items(table: Table, session: Session, deadline: Deadline) -> list[dict[
     seat = session.seat_of_house(deadline.house)
     player = None if seat.ai else seat.user_id
     role = table.moderator_role(session.guild_id)
-    house = session.kind.seat_name(deadline.house)
-    who = f"<@{player}>, " if player is not None else ""
     moderators = " ".join([f"<@{session.creator_id}>"] + ([f"<@&{role}>"] if role is not None else []))
-    text = (
-        f"{who}{house}'s deadline passed: it still has to decide ({deadline.kind}). The game waits for it. "
-        f"{moderators}: a moderator may decide for it (`/mod force`) or give it more time (`/mod deadline`); "
-        "the players may vote to extend the deadlines (`/vote extend`)."
-    )
+    fields = {
+        "house": session.kind.named_seat(deadline.house),
+        "decision": session.kind.decision_title(deadline.kind),
+        "moderators": moderators,
+        "force": Command("mod force"),
+        "deadline": Command("mod deadline"),
+        "extend": Command("vote extend"),
+    }
+    if player is not None:
+        text = said(
+            "{player}, {house}'s deadline passed: it still has to decide ({decision}). The game waits for "
+            "it. {moderators}: a moderator may decide for it (`{force}`) or give it more time "
+            "(`{deadline}`); the players may vote to extend the deadlines (`{extend}`).",
+            player=f"<@{player}>",
+            **fields,
+        )
+    else:
+        text = said(
+            "{house}'s deadline passed: it still has to decide ({decision}). The game waits for it. "
+            "{moderators}: a moderator may decide for it (`{force}`) or give it more time "
+            "(`{deadline}`); the players may vote to extend the deadlines (`{extend}`).",
+            **fields,
+        )
     users = sorted({session.creator_id} | ({player} if player is not None else set()))
     return [outbox.notice(session, text, ping_users=users, ping_roles=[] if role is None else [role])]
 
@@ -153,7 +169,10 @@ async def _give_back(table: Table, session: Session, down: float) -> None:
             deadline.due_at += down
         for vote in session.votes:
             vote.closes_at += down
-        text = f"Maester was not running for {_length(down)}: running deadlines and votes move on as much."
+        text = said(
+            "Maester was not running for {duration}: running deadlines and votes move on as much.",
+            duration=durations.rounded(down),
+        )
         try:
             async with table.store.unit() as store:
                 for vote in session.votes:
@@ -167,14 +186,6 @@ async def _give_back(table: Table, session: Session, down: float) -> None:
             await table._reload(session)
             raise
         table.reschedule(session)
-
-
-def _length(seconds: float) -> str:
-    if seconds >= 2 * DAY:
-        return f"{round(seconds / DAY, 1):g} days"
-    if seconds >= 2 * HOUR:
-        return f"{round(seconds / HOUR, 1):g} hours"
-    return f"{round(seconds / 60)} minutes"
 
 
 # --- vacations ---------------------------------------------------------------------------------------------
@@ -239,13 +250,13 @@ async def set_vacation(table: Table, game_id: int, actor: Actor, starts_at: floa
             "{player} is away from {first} to {last} (UTC): meanwhile {house}'s decisions take their default "
             "answer {count} hours after they are asked.",
             GRACE // HOUR,
-            player=seat.label,
+            player=seat.who,
             first=first,
             last=last,
             house=session.kind.named_seat(seat.house or ""),
         )
         details = {"from": starts_at, "to": ends_at}
-        await _write_vacation(table, session, actor, "vacation", details, str(text))
+        await _write_vacation(table, session, actor, "vacation", details, text)
     return text
 
 
@@ -258,10 +269,10 @@ async def end_vacation(table: Table, game_id: int, actor: Actor) -> Said:
             raise TableError("You have no vacation set in this game.")
         text = said(
             "{player} is back: {house} decides for itself again.",
-            player=seat.label,
+            player=seat.who,
             house=session.kind.named_seat(seat.house or ""),
         )
-        await _write_vacation(table, session, actor, "vacation-end", {}, str(text))
+        await _write_vacation(table, session, actor, "vacation-end", {}, text)
     return text
 
 
@@ -275,7 +286,7 @@ def _playing(session: Session, actor: Actor) -> Seat:
 
 
 async def _write_vacation(
-    table: Table, session: Session, actor: Actor, action: str, details: dict[str, Any], text: str
+    table: Table, session: Session, actor: Actor, action: str, details: dict[str, Any], text: Said
 ) -> None:
     now = table.clock.now()
     try:
@@ -345,8 +356,17 @@ async def _on_vacation(table: Table, session: Session, house: str) -> bool:
     if decision is None:
         return False
     seat = session.seat_of_house(house)
-    shown = " (kept secret like any answer)" if decision.secret else f" ({decision.default.format()})"
-    text = f"{seat.label} is away: {session.kind.seat_name(house)} takes its default answer{shown}."
+    fields = {"player": seat.who, "house": session.kind.named_seat(house)}
+    if decision.secret:
+        text = said(
+            "{player} is away: {house} takes its default answer (kept secret like any answer).", **fields
+        )
+    else:
+        text = said(
+            "{player} is away: {house} takes its default answer ({answer}).",
+            answer=decision.default.format(),
+            **fields,
+        )
     await table._advance(
         session, [Step(house, decision.default, None, "vacation")], items=[outbox.notice(session, text)]
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,9 @@ REPORT, CHART = "report.md", "chart.png"
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """A file name's part from a title in any language: "Fase de Acción" -> "fase-de-accion"."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
 
 
 def _write_report(out: Path, name: str, lines: list[str], png: bytes) -> None:

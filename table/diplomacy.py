@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from i18n import Command, joined, nsaid, psaid, said, translator
 from table import outbox
 from table.errors import TableError
 from table.session import ENDED, LOBBY, OVER, Session
@@ -98,16 +99,23 @@ def raven_key(first: str, second: str) -> str:
 
 def planned(session: Session) -> list[tuple[str, str, list[str]]]:
     """Every thread the game may have, as (key, name, houses): the council first (three houses or more),
-    then a raven for each pair of houses, in the game's order of seats."""
+    then a raven for each pair of houses, in the game's order of seats. A thread is named in the game's
+    language when it opens; its houses by their family names, the same in every language."""
     dealt = {s.house for s in session.seats if s.house}
     houses = [h for h in session.kind.seats(session.settings.players) if h in dealt]
     short = {h: session.kind.seat_name(h).removeprefix("House ") for h in houses}
+    words = translator(session.settings.language)
     found = []
     if len(houses) >= 3:
-        found.append((COUNCIL, _name(f"Council · game {session.id}"), houses))
+        found.append((COUNCIL, _name(words.gettext("Council · game {number}", number=session.id)), houses))
     for first, second in combinations(houses, 2):
-        name = _name(f"Raven: {short[first]} ↔ {short[second]} · game {session.id}")
-        found.append((raven_key(first, second), name, [first, second]))
+        name = words.gettext(
+            "Raven: {first} ↔ {second} · game {number}",
+            first=short[first],
+            second=short[second],
+            number=session.id,
+        )
+        found.append((raven_key(first, second), _name(name), [first, second]))
     return found
 
 
@@ -188,14 +196,25 @@ def _close(
                 **_about(session, thread),
             )
         )
-    count = len(threads)
-    text = (
-        f"🕊️ The {count} diplomacy thread(s) of {session.name} are archived: their members can read them, "
-        "nobody can write in them."
+    archived = nsaid(
+        "🕊️ The {count} diplomacy thread of {game} is archived: its members can read it, nobody can "
+        "write in it.",
+        "🕊️ The {count} diplomacy threads of {game} are archived: their members can read them, nobody can "
+        "write in them.",
+        len(threads),
+        game=session.name,
     )
+    opened = None
     if session.settings.diplomacy_end == "open":
-        text += f" They are open to everyone now: `/ravens game:{session.id}` adds you to them, to read."
-    items.append(outbox.notice(session, text))
+        opened = nsaid(
+            "It is open to everyone now: `{command} {option}:{number}` adds you to it, to read.",
+            "They are open to everyone now: `{command} {option}:{number}` adds you to them, to read.",
+            len(threads),
+            command=Command("ravens"),
+            option=psaid("option name", "game"),
+            number=session.id,
+        )
+    items.append(outbox.notice(session, joined(archived, opened)))
     return closing, items
 
 
@@ -294,20 +313,44 @@ def _members_item(
 
 
 def _intro(session: Session, thread: DiplomacyThread) -> str:
-    names = [session.kind.seat_name(h) for h in thread.houses]
+    """The thread's first message, in the game's language: what it is, who reads it, what becomes of it."""
+    game = {"game": session.name, "number": session.id}
+    moderators = session.settings.diplomacy == "moderators"
     if thread.is_council:
-        what = f"🏛️ The council of **{session.name}** (game {session.id}): every player's house, together."
-        who = "Only the game's players read it"
+        what = said("🏛️ The council of **{game}** (game {number}): every player's house, together.", **game)
+        if moderators:
+            who = said(
+                "Only the game's players read it, with the game's moderators who hold no seat (and, as in "
+                "any private thread, whoever may manage this channel's threads)."
+            )
+        else:
+            who = said(
+                "Only the game's players read it (and, as in any private thread, whoever may manage this "
+                "channel's threads)."
+            )
     else:
-        what = f"🐦 A raven between {names[0]} and {names[1]}, for **{session.name}** (game {session.id})."
-        who = f"Only the players of {names[0]} and {names[1]} read it"
-    if session.settings.diplomacy == "moderators":
-        who += ", with the game's moderators who hold no seat"
-    who += (
-        " (and, as in any private thread, whoever may manage this channel's threads). A house's new player "
-        "gets its threads, and reads what was written before."
-    )
-    end = "When the game ends it is archived: read-only."
+        pair = {
+            "first": session.kind.named_seat(thread.houses[0]),
+            "second": session.kind.named_seat(thread.houses[1]),
+        }
+        what = said(
+            "🐦 A raven between {first} and {second}, for **{game}** (game {number}).", **pair, **game
+        )
+        if moderators:
+            who = said(
+                "Only the players of {first} and {second} read it, with the game's moderators who hold no "
+                "seat (and, as in any private thread, whoever may manage this channel's threads).",
+                **pair,
+            )
+        else:
+            who = said(
+                "Only the players of {first} and {second} read it (and, as in any private thread, whoever "
+                "may manage this channel's threads).",
+                **pair,
+            )
+    heirs = said("A house's new player gets its threads, and reads what was written before.")
     if session.settings.diplomacy_end == "open":
-        end = "When the game ends it is archived, and anyone in the server may then ask to read it."
-    return f"{what} {who} {end}"
+        end = said("When the game ends it is archived, and anyone in the server may then ask to read it.")
+    else:
+        end = said("When the game ends it is archived: read-only.")
+    return joined(what, who, heirs, end).said_in(session.settings.language)

@@ -173,9 +173,20 @@ class GameKind:
         the engine's own message, said in the reader's language (a game may word some errors again)."""
         return TableError(error)
 
-    def board_title(self, readout: Readout) -> str:
+    def decision_title(self, kind: str) -> str | Localized:
+        """A decision kind's title in a message ("Place your orders"), in the language it is read in: by
+        default its engine name, in English."""
+        return kind.replace("-", " ").capitalize()
+
+    def board_title(self, readout: Readout, language: str = SOURCE_LANGUAGE) -> str:
+        """A board's title, and the live log's, in ``language``: the round and the phase. A game names its
+        phases in every language by overriding this; by default their engine names are kept."""
+        words = translator(language)
         if readout.over:
-            return "The game is over"
+            return words.gettext("The game is over")
+        phase = readout.phase.capitalize()
         if readout.round is None:
-            return f"{readout.phase.capitalize()} phase"
-        return f"Round {readout.round}: {readout.phase.capitalize()} phase"
+            # Translators: a board's title; {phase} is the phase's name in English, as the game calls it.
+            return words.gettext("{phase} phase", phase=phase)
+        # Translators: a board's title; {phase} is the phase's name in English, as the game calls it.
+        return words.gettext("Round {round}: {phase} phase", round=readout.round, phase=phase)

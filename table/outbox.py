@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.core.decisions import Decision, Event
 from engine.core.game import Game
+from i18n import Localized, say
 from table.session import Session
 
 format_line = Game.format_line
@@ -52,7 +53,8 @@ def item(kind: str, target: str, target_id: int, /, **payload: Any) -> dict[str,
     return {"kind": kind, "target": target, "target_id": target_id, "payload": payload}
 
 
-def board_item(session: Session, summary: list[str], title: str) -> dict[str, Any]:
+def board_item(session: Session, summary: list[str], title: str | Localized) -> dict[str, Any]:
+    """The board as the game stands, titled in the game's language, for the channel."""
     game = session.require_game()
     view = game.view(None)
     readout = game.readout()
@@ -63,7 +65,7 @@ def board_item(session: Session, summary: list[str], title: str) -> dict[str, An
         game_id=session.id,
         game=session.settings.game,
         game_name=session.name,
-        title=title,
+        title=say(title, session.settings.language),
         round=readout.round,
         phase=readout.phase,
         over=readout.over,
@@ -160,16 +162,18 @@ class Teller:
                 )
             )
 
-    def board(self, title: str) -> None:
-        """A phase ended (or the game starts, or is undone): close its live log, post its board."""
+    def board(self, title: str | Localized) -> None:
+        """A phase ended (or the game starts, or is undone): close its live log, post its board. Its title,
+        and the next live log's, in the game's language."""
         session = self.session
+        language = session.settings.language
         if session.log_title and not self._started_here:
             self.items.append(phase_log_item(session, closed=True))
         self._last_board = board_item(session, list(session.summary), title)
         self.items.append(self._last_board)
         session.summary = []
         session.log_part += 1
-        session.log_title = session.kind.board_title(session.require_game().readout())
+        session.log_title = session.kind.board_title(session.require_game().readout(), language)
         self._started_here = True
 
     def finish(self) -> list[dict[str, Any]]:
@@ -224,7 +228,9 @@ def report_item(session: Session, report: dict[str, Any]) -> dict[str, Any]:
     return item("report", "channel", session.channel_id, **payload)
 
 
-def notice(session: Session, text: str, **data: Any) -> dict[str, Any]:
+def notice(session: Session, text: str | Localized, **data: Any) -> dict[str, Any]:
+    """A line for the channel (and the chronicle), said in the game's language as it is when written: the
+    item keeps plain text, as a line told stays as it was should the language change later."""
     return item(
         "notice",
         "channel",
@@ -232,6 +238,6 @@ def notice(session: Session, text: str, **data: Any) -> dict[str, Any]:
         game_id=session.id,
         game=session.settings.game,
         game_name=session.name,
-        text=text,
+        text=say(text, session.settings.language),
         **data,
     )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Decision
 from engine.core.game import Game
+from i18n import Localized, Said, said
 from table.errors import TableError
 from table.kind import GameKind
 from table.settings import GameSettings
@@ -41,6 +42,16 @@ class Seat:
         if self.ai:
             return f"AI ({self.ai})"
         return self.name or ("nobody" if self.user_id is None else f"user {self.user_id}")
+
+    @property
+    def who(self) -> str | Said:
+        """Who plays the seat, in a message: the person's name, or an AI or nobody in the message's
+        language (:attr:`label` is the English, for the audit log)."""
+        if self.ai:
+            return said("AI ({style})", style=self.ai)
+        if not self.name and self.user_id is None:
+            return said("nobody")
+        return self.label
 
 
 @dataclass
@@ -82,7 +93,7 @@ class Session:
     summary: list[str] = field(default_factory=list)  # public events since the last board posted
     log_part: int = 0  # which live log of the channel the summary is told in (one a phase)
     log_title: str = ""  # its title: the phase it tells
-    broken: str | None = None  # why the game could not be loaded: it is set aside until repaired
+    broken: str | Localized | None = None  # why the game could not be loaded: set aside until repaired
     votes: list[Vote] = field(default_factory=list)  # the players' votes still open (table.votes)
     threads_seen: Any = None  # the seats and status the diplomacy threads were last brought in line with
     vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
@@ -184,6 +195,7 @@ class Session:
                     "house": decision.house,
                     "kind": decision.kind,
                     "user_id": None if seat.ai else seat.user_id,
+                    "ai": seat.ai,
                     "player": seat.label,
                     "due_at": None if deadline is None else deadline.due_at,
                 }

@@ -22,7 +22,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.random_player import random_action
 from engine.core.rng import Rng
-from i18n import LANGUAGES, Command, Localized, Said, joined, language_of, nsaid, said, translator
+from i18n import LANGUAGES, Command, Localized, Said, joined, language_of, nsaid, psaid, said, translator
 from table import access, deadlines, diplomacy, importing, outbox, votes
 from table.clock import Clock, SystemClock
 from table.diplomacy import DiplomacyThread
@@ -247,14 +247,16 @@ class Table:
             session.log = await self.store.live_actions(game_id)
         session.next_seq = await self.store.next_seq(game_id)
         session.next_line = await self.store.next_line(game_id)
-        if row.get("broken") != reason:
-            text = (
-                f"⚠️ {session.name} (game {game_id}) could not be loaded after a restart ({reason}) and is "
-                "out of service. A moderator can take back its last actions or end it; every other game "
-                "goes on."
+        if row.get("broken") != str(reason):  # the reason is stored in English
+            text = said(
+                "⚠️ {game} (game {number}) could not be loaded after a restart ({reason}) and is out of "
+                "service. A moderator can take back its last actions or end it; every other game goes on.",
+                game=session.name,
+                number=game_id,
+                reason=reason,
             )
             async with self.store.unit() as store:
-                await store.update_game(game_id, broken=reason)
+                await store.update_game(game_id, broken=str(reason))
                 await store.add_outbox(game_id, outbox.notice(session, text), self.clock.now())
                 await store.add_outbox(
                     game_id,
@@ -264,7 +266,7 @@ class Table:
                         session.creator_id,
                         game_id=game_id,
                         game_name=session.name,
-                        text=text,
+                        text=text.said_in(self.language_for(session.creator_id, session)),
                     ),
                     self.clock.now(),
                 )
@@ -632,28 +634,27 @@ class Table:
             language = session.settings.language
             opening = [event for event in session.game.opening_events if event.to is None]
             session.summary = [session.kind.tell(event, language) for event in opening]
-            items = [outbox.notice(session, self._seating_text(session))]
+            items = [outbox.notice(session, said("Seats: {seats}.", seats=self._seating(session)))]
 
             async def write(store: Store) -> None:
                 await self._write_people(store, session)  # the houses just dealt
                 await store.audit(session.id, actor.user_id, actor.label, self.clock.now(), "start", "", {})
 
             outcome = await self._advance(
-                session, [], items=items, board_title="The game begins", before=write
+                session, [], items=items, board_title=said("The game begins"), before=write
             )
+        begins = said("{game} begins. Seats: {seats}.", game=session.name, seats=self._seating(session))
+        return Outcome(begins, outcome.events)
+
+    @staticmethod
+    def _seating(session: Session) -> Localized:
+        """ "House Stark: Alice, House Lannister: AI (random)", in the reader's language."""
         seats = [
-            said("{house}: {player}", house=session.kind.named_seat(s.house), player=s.label)
+            said("{house}: {player}", house=session.kind.named_seat(s.house), player=s.who)
             for s in session.seats
             if s.house
         ]
-        begins = said(
-            "{game} begins. Seats: {seats}.", game=session.name, seats=joined(*seats, separator=", ")
-        )
-        return Outcome(begins, outcome.events)
-
-    def _seating_text(self, session: Session) -> str:
-        seats = ", ".join(f"House {s.house.title()}: {s.label}" for s in session.seats if s.house)
-        return f"Seats: {seats}."
+        return joined(*seats, separator=", ")
 
     async def _save_people(self, session: Session) -> None:
         try:
@@ -797,7 +798,7 @@ class Table:
         *,
         items: Iterable[dict[str, Any]] = (),
         audit: tuple[Actor, str, str, dict[str, Any]] | None = None,
-        board_title: str | None = None,
+        board_title: str | Localized | None = None,
         before: Callable[[Store], Awaitable[None]] | None = None,
         store: Store | None = None,
     ) -> Outcome:
@@ -957,7 +958,8 @@ class Table:
             return random_action(game, decision, rng)
 
     def _board_title(self, session: Session) -> str:
-        return session.kind.board_title(session.require_game().readout())
+        """The title of a board of the game as it stands, and of its live log, in the game's language."""
+        return session.kind.board_title(session.require_game().readout(), session.settings.language)
 
     def _sync_deadlines(
         self, session: Session, before: dict[str, str], acted: set[str], now: float
@@ -1098,11 +1100,26 @@ class Table:
                 session.status = ACTIVE
             session.deadlines = {}
             session.summary = []
-            text = f"A moderator took back {len(undone)} action(s)" + (f": {reason}" if reason else ".")
-            if repaired:
-                text += " The game is back in service."
+            if reason:
+                took = nsaid(
+                    "A moderator took back {count} action: {reason}",
+                    "A moderator took back {count} actions: {reason}",
+                    len(undone),
+                    reason=reason,
+                )
+            else:
+                took = nsaid(
+                    "A moderator took back {count} action.",
+                    "A moderator took back {count} actions.",
+                    len(undone),
+                )
+            text = joined(took, said("The game is back in service.") if repaired else None)
             outcome = await self._advance(
-                session, [], items=[outbox.notice(session, text)], board_title="After an undo", before=write
+                session,
+                [],
+                items=[outbox.notice(session, text)],
+                board_title=said("After an undo"),
+                before=write,
             )
         return Outcome(nsaid("Undid {count} action.", "Undid {count} actions.", len(undone)), outcome.events)
 
@@ -1114,9 +1131,8 @@ class Table:
             session.require_playing()
             now = self.clock.now()
             session.status, session.paused_at = PAUSED, now
-            await self._write_moderation(
-                session, actor, "pause", reason, {}, f"The game is paused. {reason}".strip()
-            )
+            paused = joined(said("The game is paused."), reason or None)
+            await self._write_moderation(session, actor, "pause", reason, {}, paused)
         return Outcome(said("Paused; deadlines stop until the game resumes."))
 
     async def resume(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
@@ -1140,7 +1156,9 @@ class Table:
             deadline.due_at += paused_for
         session.status, session.paused_at = ACTIVE, None
         details = {"paused_for": paused_for}
-        notice = outbox.notice(session, "The game resumes; deadlines move on by the time it was paused.")
+        notice = outbox.notice(
+            session, said("The game resumes; deadlines move on by the time it was paused.")
+        )
 
         async def write(unit: Store) -> None:
             await self._write_moderation_to(unit, session, actor, "resume", reason, details, [])
@@ -1175,7 +1193,7 @@ class Table:
                     "From now on, {category} decisions get {count} minute.",
                     "From now on, {category} decisions get {count} minutes.",
                     seconds // 60,
-                    category=kind,
+                    category=psaid("deadline category", kind),
                 )
             else:
                 houses = [seat_id(session.kind, house)] if house else list(session.deadlines)
@@ -1199,7 +1217,7 @@ class Table:
                 "deadline",
                 reason,
                 {"seconds": seconds, "house": house, "kind": kind},
-                str(message),
+                message,
             )
         return Outcome(message)
 
@@ -1242,10 +1260,16 @@ class Table:
         other = session.seat_of_user(user_id)
         if other is not None and other is not seat:
             raise TableError("That person already has a seat in this game.")
-        before = seat.label
+        before, before_who = seat.label, seat.who
         seat.user_id, seat.name, seat.ai = user_id, name, None
         session.spectators.discard(user_id)
-        items = [outbox.notice(session, f"{name or user_id} takes over House {house.title()} from {before}.")]
+        took = said(
+            "{player} takes over {house} from {before}.",
+            player=name or str(user_id),
+            house=session.kind.named_seat(house),
+            before=before_who,
+        )
+        items = [outbox.notice(session, took)]
         pending = [d for d in session.pending() if d.house == seat.house]
         if session.status != LOBBY:
             for decision in pending:
@@ -1289,9 +1313,9 @@ class Table:
     ) -> Said:
         """Take the person out of a seat: an AI plays it (and its first moves are written with it), or it
         waits for a replacement. The caller holds the game's lock; in ``store``'s transaction if given.
-        Returns what the channel is told (in English), to say to the person who asked."""
+        Returns what the channel is told, to say to the person who asked in theirs."""
         seat = session.seat_of_house(house)
-        before = seat.label
+        before = seat.who
         seat.user_id, seat.name, seat.ai = None, "", ai_style
         named = session.kind.named_seat(house)
         if ai_style:
@@ -1307,16 +1331,17 @@ class Table:
                 player=before,
                 house=named,
             )
-        text = str(leaves)
         details = {"house": seat.house, "ai": ai_style}
         if ai_style and session.status == ACTIVE:
 
             async def write(unit: Store) -> None:
                 await self._write_moderation_to(unit, session, actor, action, reason, details, [])
 
-            await self._advance(session, [], items=[outbox.notice(session, text)], before=write, store=store)
+            await self._advance(
+                session, [], items=[outbox.notice(session, leaves)], before=write, store=store
+            )
         else:
-            await self._write_moderation(session, actor, action, reason, details, text, store=store)
+            await self._write_moderation(session, actor, action, reason, details, leaves, store=store)
         return leaves
 
     async def end_game(self, game_id: int, actor: Actor, reason: str = "") -> Outcome:
@@ -1329,7 +1354,7 @@ class Table:
             started = session.game is not None and session.broken is None
             session.status = ENDED
             session.deadlines = {}
-            items = [outbox.notice(session, f"A moderator ended the game. {reason}".strip())]
+            items = [outbox.notice(session, joined(said("A moderator ended the game."), reason or None))]
             if started:
                 items += await self._report_items(session, list(await self._read_log(session)))
             await self._write_moderation(session, actor, "end", reason, {}, None, items)
@@ -1367,7 +1392,7 @@ class Table:
         action: str,
         reason: str,
         details: dict[str, Any],
-        notice: str | None,
+        notice: str | Localized | None,
         items: list[dict[str, Any]] | None = None,
         *,
         store: Store | None = None,
@@ -1518,19 +1543,22 @@ class Table:
             await store.update_game(game_id, paused_at=session.paused_at)
             details = {"actions": len(rows), "vacated": vacated}
             await store.audit(game_id, actor.user_id, actor.label, now, "import", "", details)
+            imported = said("The game is imported")
             if status == ACTIVE:
-                note = outbox.notice(session, f"{name} is imported and goes on here.")
-                await self._advance(
-                    session, [], items=[note], board_title="The game is imported", store=store
-                )
+                note = outbox.notice(session, said("{game} is imported and goes on here.", game=name))
+                await self._advance(session, [], items=[note], board_title=imported, store=store)
             elif status == PAUSED:
-                houses = ", ".join(h.title() for h in vacated) or "some"
-                note = outbox.notice(
-                    session,
-                    f"{name} is imported, paused: houses {houses} wait for a player. A moderator gives "
-                    "each one a player, then resumes the game.",
+                empty = [s.house for s in seats if s.house and s.user_id is None and not s.ai]
+                waits = nsaid(
+                    "{game} is imported, paused: {houses} waits for a player. A moderator gives it a player, "
+                    "then resumes the game.",
+                    "{game} is imported, paused: {houses} wait for a player. A moderator gives each one a "
+                    "player, then resumes the game.",
+                    len(empty),
+                    game=name,
+                    houses=joined(*(session.kind.named_seat(h) for h in empty), separator=", "),
                 )
-                for entry in (note, outbox.board_item(session, [], "The game is imported")):
+                for entry in (outbox.notice(session, waits), outbox.board_item(session, [], imported)):
                     await store.add_outbox(game_id, entry, now)
             await self._sync_threads(store, session)
             if status != ACTIVE:  # an active one's is written as it goes on
@@ -1609,6 +1637,12 @@ class Table:
         seat = session.seat_of_house(deadline.house)
         items = []
         if seat.user_id is not None and not seat.ai:
+            reminder = said(
+                "{game}: {house} still has to decide ({decision}).",
+                game=session.name,
+                house=session.kind.named_seat(deadline.house),
+                decision=session.kind.decision_title(deadline.kind),
+            )
             items.append(
                 outbox.item(
                     "reminder",
@@ -1620,8 +1654,7 @@ class Table:
                     house=deadline.house,
                     kind=deadline.kind,
                     due_at=deadline.due_at,
-                    text=f"{session.name}: House {deadline.house.title()} still has to decide "
-                    f"({deadline.kind}).",
+                    text=reminder.said_in(self.language_for(seat.user_id, session)),
                 )
             )
         async with self.store.unit() as store:
@@ -1637,17 +1670,7 @@ class Table:
             await self._advance(
                 session,
                 [Step(deadline.house, decision.default, None, "deadline")],
-                items=[
-                    outbox.notice(
-                        session,
-                        f"House {deadline.house.title()}'s deadline passed: its default answer was applied"
-                        + (
-                            " (kept secret like any answer)."
-                            if decision.secret
-                            else f" ({decision.default.format()})."
-                        ),
-                    )
-                ],
+                items=[outbox.notice(session, _defaulted(session, deadline.house, decision))],
             )
             return
         async with self.store.unit() as store:
@@ -1926,7 +1949,11 @@ def _replay(session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[s
             game.apply_line(row.notation)
         except IllegalAction as error:
             raise LoadError(
-                f"its action {row.seq + 1} (House {row.house.title()}) no longer replays"
+                said(
+                    "its action {number} ({house}) no longer replays",
+                    number=row.seq + 1,
+                    house=kind.named_seat(row.house),
+                )
             ) from error
     return game
 
@@ -1976,18 +2003,40 @@ def require_id(value: int, what: Literal["role", "person"]) -> None:
 
 
 class LoadError(Exception):
-    """Why a stored game does not load, in words fit for its channel (no secret in them)."""
+    """Why a stored game does not load, in words fit for its channel (no secret in them): a clause, said
+    in its reader's language."""
+
+    def __init__(self, reason: Said) -> None:
+        self.reason = reason
+        super().__init__(str(reason))
 
 
-def _load_failure(error: BaseException) -> str:
-    """A short, public reason for a game that does not load: it names the failing action, never its text."""
+def _load_failure(error: BaseException) -> Said:
+    """A short, public reason for a game that does not load, said after a colon or in brackets in its
+    reader's language: it names the failing action, never its text."""
     if isinstance(error, LoadError):
-        return str(error)
+        return error.reason
     if isinstance(error, json.JSONDecodeError):
-        return "its stored record is damaged"
+        return said("its stored record is damaged")
     if isinstance(error, TableError):
-        return f"its stored settings are damaged ({error})"
-    return f"its stored record is damaged ({type(error).__name__})"
+        return said("its stored settings are damaged ({error})", error=error.said)
+    return said("its stored record is damaged ({error})", error=type(error).__name__)
+
+
+def _defaulted(session: Session, house: str, decision: Decision) -> Said:
+    """The channel's notice that a house's deadline passed and its default answer was applied: the answer
+    itself unless it is secret."""
+    named = session.kind.named_seat(house)
+    if decision.secret:
+        return said(
+            "{house}'s deadline passed: its default answer was applied (kept secret like any answer).",
+            house=named,
+        )
+    return said(
+        "{house}'s deadline passed: its default answer was applied ({answer}).",
+        house=named,
+        answer=decision.default.format(),
+    )
 
 
 def _settings_or_default(raw: Any) -> GameSettings:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Event
 from i18n import Command, Joined, Said, joined, said
-from table import access, outbox
+from table import access, durations, outbox
 from table.errors import TableError
 from table.people import Actor
 from table.prompting import seat_id
@@ -166,33 +166,36 @@ def impossible(vote: Vote, session: Session) -> Said | None:
     return None
 
 
-def question(vote: Vote, session: Session) -> str:
-    """What the vote asks, in a few words."""
-    kind = session.kind
+def question(vote: Vote, session: Session) -> Said:
+    """What the vote asks, in a few words, in the language it is read in (``str()``: English)."""
     if vote.kind == PAUSE:
-        return "Pause the game?"
+        return said("Pause the game?")
     if vote.kind == RESUME:
-        return "Resume the game?"
+        return said("Resume the game?")
     if vote.kind == EXTEND:
-        return f"Extend the running deadlines by {_duration(vote.details['seconds'])}?"
+        return said(
+            "Extend the running deadlines by {duration}?", duration=durations.exact(vote.details["seconds"])
+        )
     if vote.kind == END:
         round_ = session.require_game().readout().round
-        return f"End the game after round {round_}, its ranking then deciding?"
+        return said("End the game after round {round}, its ranking then deciding?", round=round_)
     if vote.kind == CANCEL:
-        return "Cancel the game, with no ranking?"
+        return said("Cancel the game, with no ranking?")
     seat = session.seat_of_house(vote.subject or "")
-    house = kind.seat_name(vote.subject or "")
-    now = f"{house} ({seat.label})"
+    house = session.kind.named_seat(vote.subject or "")
     if vote.details.get("volunteer") is not None:
-        return f"Give {now} to {vote.details.get('volunteer_name') or 'a volunteer'}, who asks for it?"
-    return f"Hand {now} to an AI ({vote.details['ai']})?"
-
-
-def _duration(seconds: float) -> str:
-    hours = seconds / HOUR
-    if hours >= 48 and hours % 24 == 0:
-        return f"{int(hours // 24)} days"
-    return f"{hours:g} hour{'s' if hours != 1 else ''}"
+        volunteer = vote.details.get("volunteer_name")
+        if volunteer:
+            return said(
+                "Give {house} ({player}) to {volunteer}, who asks for it?",
+                house=house,
+                player=seat.who,
+                volunteer=volunteer,
+            )
+        return said("Give {house} ({player}) to a volunteer, who asks for it?", house=house, player=seat.who)
+    return said(
+        "Hand {house} ({player}) to an AI ({style})?", house=house, player=seat.who, style=vote.details["ai"]
+    )
 
 
 # --- opening a vote ----------------------------------------------------------------------------------------
@@ -306,7 +309,7 @@ async def _open(table: Table, session: Session, vote: Vote, lasts: int) -> Vote:
                 await store.save_ballot(vote.id, house, ballot.user_id, ballot.yes, ballot.at)
             session.votes.append(vote)
             table.reschedule(session)
-            asked = question(vote, session)
+            asked = str(question(vote, session))
             details = {"vote": vote.id, "kind": vote.kind, "subject": vote.subject, "question": asked}
             await store.audit(
                 session.id,
@@ -418,18 +421,19 @@ def _closed(result: str) -> Said:
 # --- deciding ----------------------------------------------------------------------------------------------
 
 
-def verdict(vote: Vote, session: Session, now: float) -> tuple[str, str] | None:
-    """How the vote closes now, and why (None: it stays open)."""
+def verdict(vote: Vote, session: Session, now: float) -> tuple[str, Said] | None:
+    """How the vote closes now, and why: a clause, said after a colon (None: it stays open)."""
     why_not = impossible(vote, session)
     if why_not is not None:
-        return VOID, str(why_not)
+        return VOID, why_not
     counted = tally(vote, session)
+    tallied = {"yes": len(counted.yes), "no": len(counted.no), "needed": counted.needed}
     if counted.passed:
-        return PASSED, f"{len(counted.yes)} yes of the {counted.needed} needed"
+        return PASSED, said("{yes} yes of the {needed} needed", **tallied)
     if counted.failed:
-        return FAILED, f"{len(counted.no)} no: it can no longer reach the {counted.needed} yes needed"
+        return FAILED, said("{no} no: it can no longer reach the {needed} yes needed", **tallied)
     if now >= vote.closes_at:
-        return EXPIRED, f"its time ran out with {len(counted.yes)} yes of the {counted.needed} needed"
+        return EXPIRED, said("its time ran out with {yes} yes of the {needed} needed", **tallied)
     return None
 
 
@@ -446,35 +450,47 @@ async def _settle(table: Table, session: Session, vote: Vote, store: Store) -> s
     table.reschedule(session)
     await store.update_vote(vote.id, result=result, closed_at=now)
     details = {"vote": vote.id, "kind": vote.kind, "yes": list(counted.yes), "no": list(counted.no)}
-    await store.audit(session.id, None, "the players", now, f"vote-{result}", why, details)
-    asked = question(vote, session)
+    await store.audit(session.id, None, "the players", now, f"vote-{result}", str(why), details)
     await store.add_outbox(session.id, post_item(session, vote, result=result, why=why), now)
     await store.add_outbox(
-        session.id,
-        outbox.notice(session, f"The players' vote {vote.id}, “{asked}”, has {result}: {why}."),
-        now,
+        session.id, outbox.notice(session, _closed_notice(vote, session, result, why)), now
     )
     if result == PASSED:
         await _carry_out(table, session, vote, store)
     return result
 
 
+def _closed_notice(vote: Vote, session: Session, result: str, why: Said) -> Said:
+    """What the channel is told when a vote closes: what it asked, how it closed and why."""
+    fields = {"number": vote.id, "question": question(vote, session), "why": why}
+    if result == PASSED:
+        return said("The players' vote {number}, “{question}”, has passed: {why}.", **fields)
+    if result == FAILED:
+        return said("The players' vote {number}, “{question}”, has failed: {why}.", **fields)
+    if result == EXPIRED:
+        return said("The players' vote {number}, “{question}”, has expired: {why}.", **fields)
+    return said("The players' vote {number}, “{question}”, is void: {why}.", **fields)
+
+
 async def _carry_out(table: Table, session: Session, vote: Vote, store: Store) -> None:
     """What a vote that passed asks, done as a moderator would (the same operations), audited as the
     players' doing."""
     players = Actor(vote.proposer_id, f"the players (vote {vote.id})")
-    reason = f"vote {vote.id}: {vote.details.get('reason') or question(vote, session)}"
+    reason = f"vote {vote.id}: {vote.details.get('reason') or str(question(vote, session))}"
     details = {"vote": vote.id}
     if vote.kind == PAUSE:
         session.status, session.paused_at = PAUSED, table.clock.now()
-        text = "The game is paused by the players' vote; deadlines stop until it resumes."
+        text = said("The game is paused by the players' vote; deadlines stop until it resumes.")
         await table._write_moderation(session, players, "pause", reason, details, text, store=store)
     elif vote.kind == RESUME:
         await table._resume(session, players, reason, store)
     elif vote.kind == EXTEND:
         seconds = int(vote.details["seconds"])
         extend(session, seconds, table.clock.now())
-        text = f"The running deadlines move on by {_duration(seconds)}, as the players voted."
+        text = said(
+            "The running deadlines move on by {duration}, as the players voted.",
+            duration=durations.exact(seconds),
+        )
         details["seconds"] = seconds
         await table._write_moderation(session, players, "deadline", reason, details, text, store=store)
     elif vote.kind == REPLACE and vote.details.get("volunteer") is not None:
@@ -489,7 +505,7 @@ async def _carry_out(table: Table, session: Session, vote: Vote, store: Store) -
         await schedule_end(table, session, players, reason, store)
     else:  # CANCEL
         session.status, session.deadlines = ENDED, {}
-        text = "The players cancelled the game. Its board, chronicle, status and export stay available."
+        text = said("The players cancelled the game. Its board, chronicle, status and export stay available.")
         await table._write_moderation(session, players, "end", reason, details, text, store=store)
 
 
@@ -565,7 +581,7 @@ async def schedule_end(table: Table, session: Session, actor: Actor, reason: str
     round_ = session.require_game().readout().round
     session.ends_after_round = round_
     await store.update_game(session.id, ends_after_round=round_)
-    text = f"The game ends after round {round_}: the ranking at its end decides."
+    text = said("The game ends after round {round}: the ranking at its end decides.", round=round_)
     await table._write_moderation(
         session, actor, "end-after-round", reason, {"round": round_}, text, store=store
     )
@@ -595,8 +611,18 @@ def ranking_after_round(session: Session, events: list[Event]) -> list[str] | No
 def end_items(session: Session, ranking: list[str]) -> list[dict[str, Any]]:
     """End a game whose last round (as agreed) is over: its status, and what the channel is told."""
     session.status, session.deadlines = ENDED, {}
-    names = ", ".join(f"{n}. {session.kind.seat_name(seat)}" for n, seat in enumerate(ranking, start=1))
-    text = f"Round {session.ends_after_round} is over, and with it the game, as agreed. Standings: {names}."
+    standings = joined(
+        *(
+            said("{place}. {house}", place=place, house=session.kind.named_seat(seat))
+            for place, seat in enumerate(ranking, start=1)
+        ),
+        separator=", ",
+    )
+    text = said(
+        "Round {round} is over, and with it the game, as agreed. Standings: {standings}.",
+        round=session.ends_after_round,
+        standings=standings,
+    )
     return [
         outbox.notice(session, text),
         outbox.item(
@@ -616,10 +642,11 @@ def end_items(session: Session, ranking: list[str]) -> list[dict[str, Any]]:
 
 
 def post_item(
-    session: Session, vote: Vote, *, opening: bool = False, result: str | None = None, why: str = ""
+    session: Session, vote: Vote, *, opening: bool = False, result: str | None = None, why: Said | None = None
 ) -> dict[str, Any]:
     """The vote's post in the channel: posted when it opens (mentioning those with a say), then edited
-    (by ``key``) as ballots come and when it closes."""
+    (by ``key``) as ballots come and when it closes; its words in the game's language."""
+    language = session.settings.language
     counted = tally(vote, session)
     names = {s.house: s.label for s in session.seats if s.house}
     return outbox.item(
@@ -632,7 +659,7 @@ def post_item(
         key=f"vote-{vote.id}",
         vote_id=vote.id,
         kind=vote.kind,
-        question=question(vote, session),
+        question=question(vote, session).said_in(language),
         reason=vote.details.get("reason", ""),
         proposer=vote.proposer_name,
         rule=vote.rule,
@@ -643,7 +670,7 @@ def post_item(
         no=[names.get(h, h) for h in counted.no],
         ping=[session.seat_of_house(h).user_id for h in counted.undecided] if opening else [],
         result=result,
-        why=why,
+        why="" if why is None else why.said_in(language),
     )
 
 

@@ -9,15 +9,16 @@ from data.thrones import HOUSES
 from data.thrones_names import Named
 from engine.core.decisions import Decision, Event
 from engine.core.errors import IllegalAction
-from engine.core.game import Game
+from engine.core.game import Game, Readout
 from engine.core.rng import Rng
 from engine.thrones import ai
 from engine.thrones.board import FACTS
 from engine.thrones.game import ThronesGame
 from engine.thrones.names import UnknownName
-from i18n import SOURCE_LANGUAGE, Localized
+from i18n import SOURCE_LANGUAGE, Localized, translator
 from table.errors import TableError
 from table.kind import HOUR, GameKind, Option
+from table.thrones.decisions import TITLES
 from table.thrones.events import tell as tell_event
 from table.thrones.extras import game_extras
 from table.thrones.names import unknown_name
@@ -102,6 +103,22 @@ class ThronesKind(GameKind):
 
     def named_seat(self, seat: str) -> str | Localized:
         return Named("houses", seat) if seat in HOUSES else self.seat_name(seat)
+
+    def decision_title(self, kind: str) -> str | Localized:
+        return TITLES.get(kind) or super().decision_title(kind)
+
+    def board_title(self, readout: Readout, language: str = SOURCE_LANGUAGE) -> str:
+        """ "Round 2: Planning phase", each phase's title a whole one in every language."""
+        words = translator(language)
+        if readout.over or readout.round is None:
+            return super().board_title(readout, language)
+        if readout.phase == "westeros":
+            return words.gettext("Round {round}: Westeros phase", round=readout.round)
+        if readout.phase == "planning":
+            return words.gettext("Round {round}: Planning phase", round=readout.round)
+        if readout.phase == "action":
+            return words.gettext("Round {round}: Action phase", round=readout.round)
+        return words.gettext("Round {round}", round=readout.round)
 
 
 KIND = ThronesKind()

@@ -58,6 +58,15 @@ async def test_the_live_log_names_who_is_waited_on(table: Table) -> None:
     assert embed.image.url is None
 
 
+async def test_a_seat_nobody_plays_is_waited_on_in_the_readers_words(table: Table) -> None:
+    game_id = await three_player_game(table, language="es")
+    await table.remove_player(game_id, ALICE, "lannister")  # waits for a replacement
+    waiting = embeds.waiting_lines(SCREENS, table.session(game_id).waiting_summary(), "es")
+    assert any(line.startswith("Casa Lannister — nadie: Da tus órdenes, plazo <t:") for line in waiting)
+    listed = embeds.games_embed("Partidas", [table.session(game_id)], "es").description or ""
+    assert "se espera a <@" in listed and ", nadie, " in listed
+
+
 async def test_the_status_of_a_lobby_and_of_a_game(table: Table) -> None:
     from table import GameSettings
 

@@ -1304,6 +1304,13 @@ def validate_choices(choices: object, option_type: int | None) -> None:
             )
 
 
+def _named(item: Json, name: str, locale: str | None) -> bool:
+    """Whether a command, option or choice is called ``name``: its own name, or its name in ``locale``."""
+    return item["name"] == name or (
+        locale is not None and (item.get("name_localizations") or {}).get(locale) == name
+    )
+
+
 # Discord's locales (https://discord.com/developers/docs/reference#locales): the keys a command's
 # name_localizations and description_localizations may have.
 LOCALES = frozenset(
@@ -2414,11 +2421,18 @@ class FakeDiscord:
         return self.commands.get(self._guild_scope(guild), [])
 
     def find_command(
-        self, name: str, *, guild: bool | None = None, dm: bool = False, guild_id: int | None = None
+        self,
+        name: str,
+        *,
+        guild: bool | None = None,
+        dm: bool = False,
+        guild_id: int | None = None,
+        locale: str | None = None,
     ) -> Json | None:
         """The command a person would see: in a guild (``guild_id``, default the first) that guild's
         commands first, then global ones; in DMs only global ones. ``guild=True``: only guild commands,
-        ``guild=False``: only global ones."""
+        ``guild=False``: only global ones. ``name`` may be its name in ``locale`` (a person's Discord
+        language), as that person sees and types it."""
         scopes: list[int | None] = []
         if guild is not False and not dm:
             scopes.append(self.home.id if guild_id is None else guild_id)
@@ -2426,7 +2440,7 @@ class FakeDiscord:
             scopes.append(None)
         for scope in scopes:
             for cmd in self.commands.get(scope, []):
-                if cmd["name"] == name and cmd.get("type", 1) == 1:
+                if _named(cmd, name, locale) and cmd.get("type", 1) == 1:
                     return cmd
         return None
 
@@ -2460,7 +2474,11 @@ class FakeDiscord:
         """``user`` runs ``/path[0] path[1] ... options`` in ``channel`` (default: the main channel,
         ``"dm"``: their DM with the bot). The command must have been synced; subcommand groups,
         subcommands and option types are resolved from what the bot synced. Returns at once with a
-        handle (the bot's answer arrives later: ``await handle.wait_message()``)."""
+        handle (the bot's answer arrives later: ``await handle.wait_message()``).
+
+        Names (of the command, its subcommands, its options and its choices) may be given as the person
+        sees them in their Discord's language (``/partida crear jugadores:3`` for an ``es-ES`` user):
+        Discord sends the interaction with the command's own names, as it does here."""
         return await self._command_interaction(
             InteractionType.APPLICATION_COMMAND, user, path, options or {}, channel, None, check_permissions
         )
@@ -2499,7 +2517,7 @@ class FakeDiscord:
         user = self.user(who)
         channel = self._where(user, channel_spec)
         await self.wait_connected(shard=self.shard_of(channel.guild_id))
-        cmd = self.find_command(path[0], dm=channel.is_dm, guild_id=channel.guild_id)
+        cmd = self.find_command(path[0], dm=channel.is_dm, guild_id=channel.guild_id, locale=user.locale)
         if cmd is None:
             where = "in DMs" if channel.is_dm else f"in {self.guild(channel.guild_id).name}"
             known = sorted({c["name"] for cs in self.commands.values() for c in cs})
@@ -2549,11 +2567,11 @@ class FakeDiscord:
         top: list[Json] = []
         out = top
         for name in path[1:]:
-            sub = next((o for o in defs if o["name"] == name and o["type"] in (1, 2)), None)
+            sub = next((o for o in defs if _named(o, name, user.locale) and o["type"] in (1, 2)), None)
             if sub is None:
                 subs = [o["name"] for o in defs if o["type"] in (1, 2)]
                 raise LookupError(f"/{' '.join(path)}: no subcommand {name!r}; there are {subs}")
-            node: Json = {"type": sub["type"], "name": name, "options": []}
+            node: Json = {"type": sub["type"], "name": sub["name"], "options": []}
             out.append(node)
             out = node["options"]
             defs = sub.get("options") or []
@@ -2561,6 +2579,13 @@ class FakeDiscord:
             subs = [o["name"] for o in defs if o["type"] in (1, 2)]
             raise LookupError(f"/{' '.join(path)} needs one of the subcommands {subs}")
         by_name = {o["name"]: o for o in defs}
+        typed = {
+            (o.get("name_localizations") or {}).get(user.locale, o["name"]): o["name"]
+            for o in defs
+            if o["type"] not in (1, 2)
+        }
+        options = {typed.get(name, name): value for name, value in options.items()}
+        focused = None if focused is None else typed.get(focused, focused)
         for name, value in options.items():
             d = by_name.get(name)
             if d is None:
@@ -2593,6 +2618,10 @@ class FakeDiscord:
             values = [c["value"] for c in choices]
             if value not in values:
                 by_name = {c["name"]: c["value"] for c in choices}
+                by_name |= {
+                    (c.get("name_localizations") or {}).get(user.locale, c["name"]): c["value"]
+                    for c in choices
+                }
                 if value in by_name:
                     value = by_name[value]
                 else:

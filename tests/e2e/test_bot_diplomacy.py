@@ -120,7 +120,7 @@ async def test_at_the_end_threads_are_archived_and_opened_to_whoever_asks(
         assert ended.content.startswith("✅")
         await game.settled()
         assert all(t.archived and t.locked for t in threads.values())
-        told = await fake.wait_for(lambda m: "diplomacy thread(s)" in m.content, WAIT)
+        told = await fake.wait_for(lambda m: "4 diplomacy threads" in m.content, WAIT)
         assert f"`/ravens game:{game.id}`" in told.content and not told.is_dm
 
         shown = await refused(await fake.slash("dave", "ravens", options={"game": game.id}))

@@ -103,7 +103,7 @@ async def test_a_moderator_forces_decisions_and_undoes_them_after_a_preview(
         assert game.decision("stark") is not None
         await game.settled()
         told = [m.text for m in channel_posts(fake)[before_posts:]]
-        assert any("A moderator took back 1 action(s): Alice misclicked" in t for t in told), told
+        assert any("A moderator took back 1 action: Alice misclicked" in t for t in told), told
         after = [b for b in boards(fake) if embed(b)["title"].endswith("After an undo")]
         assert after and "House Stark" in after[-1].text
         # Alice is asked for her orders again, by DM.

@@ -39,5 +39,9 @@ async def test_the_demo_writes_every_phases_board_and_the_game_log(tmp_path):
 async def test_the_demo_draws_its_boards_in_the_language_asked(tmp_path):
     await run_demo(3, tmp_path / "en", style="sensible", seed=7)
     await run_demo(3, tmp_path / "es", style="sensible", seed=7, language="es")
-    first = "board-001-the-game-begins.png"
-    assert (tmp_path / "es" / first).read_bytes() != (tmp_path / "en" / first).read_bytes()
+    english, spanish = (next((tmp_path / language).glob("board-001-*.png")) for language in ("en", "es"))
+    assert (english.name, spanish.name) == (
+        "board-001-the-game-begins.png",
+        "board-001-empieza-la-partida.png",
+    )
+    assert spanish.read_bytes() != english.read_bytes()

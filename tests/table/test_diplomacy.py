@@ -165,7 +165,7 @@ async def test_ended_by_a_moderator_every_thread_is_archived_once(table: Table) 
     archived = await items(table, game_id, "thread-archive")
     assert sorted(i.payload["key"] for i in archived) == sorted(found)
     [told] = [i for i in await items(table, game_id, "notice") if "diplomacy" in i.payload["text"]]
-    assert "4 diplomacy thread(s)" in told.payload["text"] and "/ravens" not in told.payload["text"]
+    assert "4 diplomacy threads" in told.payload["text"] and "/ravens" not in told.payload["text"]
 
     await table._sync_threads(table.store, table.session(game_id))  # again: nothing more to do
     assert len(await items(table, game_id, "thread-archive")) == 4

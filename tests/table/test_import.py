@@ -61,7 +61,7 @@ async def test_people_who_are_not_members_lose_their_seat_and_the_game_waits_pau
     notice = [
         i.payload["text"] for i in await table.outbox() if i.game_id == session.id and i.kind == "notice"
     ]
-    assert any("Lannister, Baratheon wait for a player" in text for text in notice)
+    assert any("House Lannister, House Baratheon wait for a player" in text for text in notice)
     assert not [i for i in await table.outbox() if i.game_id == session.id and i.kind == "prompt"]
     await table.replace_player(session.id, ADMIN, "lannister", 42, "Eve")
     await table.replace_player(session.id, ADMIN, "baratheon", 43, "Finn")

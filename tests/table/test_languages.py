@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from i18n import say
-from table import Actor, GameSettings, Table, leaving, votes
+from table import Actor, GameSettings, Table, deadlines, leaving, votes
+from table.clock import FakeClock
 from table.errors import TableError
 from table.store import MIGRATIONS
 from tests.table.conftest import (
@@ -203,3 +204,111 @@ async def test_the_engines_refusals_reach_a_reader_in_their_language(table: Tabl
         await table.submit(game_id, ALICE, "march white-harbor -> castle-black footman")
     assert str(no_march.value) == "You have no March order in White Harbor."
     assert no_march.value.said_in(spanish) == "No tienes ninguna orden de Avance en Puerto Blanco."
+
+
+# --- what the table posts in a game's channel, in the game's language ------------------------------------
+
+
+async def _posted(table: Table, game_id: int, kind: str = "notice") -> list[dict[str, object]]:
+    return [i.payload for i in await table.outbox(limit=1000) if i.game_id == game_id and i.kind == kind]
+
+
+async def test_a_spanish_games_channel_is_told_its_moderators_doings_in_spanish(table: Table) -> None:
+    """The notices are said in the game's language when they are written; the moderator is answered in
+    theirs. A reason, a person's text, stays as it was typed."""
+    game_id = await three_player_game(table, language="es")
+    assert (await _posted(table, game_id))[0]["text"] == (
+        "Plazas: Casa Stark: Alice, Casa Lannister: Bob, Casa Baratheon: Carol."
+    )
+    assert [p["title"] for p in await _posted(table, game_id, "board")] == ["Empieza la partida"]
+    assert (await _posted(table, game_id, "phase-log"))[-1]["title"] == "Ronda 1: Fase de Planificación"
+    await table.pause(game_id, ALICE, "the dinner")
+    await table.resume(game_id, ALICE)
+    await table.set_deadline(game_id, ALICE, seconds=7200, house="lannister")
+    await table.set_deadline(game_id, ALICE, seconds=3600, kind="orders")
+    await table.replace_player(game_id, ALICE, "baratheon", DAVE.user_id, "Dave")
+    removed = await table.remove_player(game_id, _in(ALICE, "it"), "baratheon", "random")
+    assert say(removed.message, "it") == "Dave lascia Casa Baratheon; ora la gioca un'IA (random)."
+    await table.end_game(game_id, ALICE, "agreed")
+    texts = [p["text"] for p in await _posted(table, game_id)][1:]
+    assert texts == [
+        "La partida está en pausa. the dinner",
+        "La partida se reanuda; los plazos se desplazan el tiempo que estuvo en pausa.",
+        "Plazo fijado para Casa Lannister: dentro de 120 minutos.",
+        "A partir de ahora, las decisiones de la categoría órdenes tienen 60 minutos.",
+        "Dave sustituye a Carol al frente de Casa Baratheon.",
+        "Dave deja Casa Baratheon; ahora la juega una IA (random).",
+        "Un moderador ha terminado la partida. agreed",
+        "🕊️ Los 4 hilos de diplomacia de Partida de 3 jugadores quedan archivados: sus miembros pueden "
+        "leerlos, nadie puede escribir en ellos.",
+    ]
+
+
+async def test_an_undo_is_told_in_the_games_language_and_its_board_titled_in_it(table: Table) -> None:
+    game_id = await three_player_game(table, language="pt")
+    stark = table.session(game_id).require_game().decision_for("stark")
+    assert stark is not None
+    await table.submit(game_id, ALICE, stark.default.format())
+    await table.undo(game_id, ALICE, count=1)
+    assert (await _posted(table, game_id))[-1]["text"] == "Um moderador desfez 1 ação."
+    assert (await _posted(table, game_id, "board"))[-1]["title"] == "Após desfazer ações"
+    assert await table.chronicle(game_id, ALICE) == [
+        "Lugares: Casa Stark: Alice, Casa Lannister: Bob, Casa Baratheon: Carol.",
+        "A Casa Stark posicionou suas ordens.",
+        "Um moderador desfez 1 ação.",
+    ]
+
+
+async def test_a_vote_asks_and_closes_in_the_games_language(table: Table) -> None:
+    game_id = await three_player_game(table, language="es")
+    vote = await votes.start(table, game_id, CAROL, votes.EXTEND, seconds=5400, reason="a trip")
+    opened = (await _posted(table, game_id, "vote"))[-1]
+    assert (opened["question"], opened["reason"]) == ("¿Ampliar 1,5 horas los plazos en curso?", "a trip")
+    await votes.cast(table, game_id, ALICE, vote.id, True)
+    closed = (await _posted(table, game_id, "vote"))[-1]
+    assert (closed["result"], closed["why"]) == ("passed", "1 sí de los 1 necesarios")
+    assert [p["text"] for p in await _posted(table, game_id)][-2:] == [
+        "La votación 1 de los jugadores, «¿Ampliar 1,5 horas los plazos en curso?», ha sido aprobada: 1 sí "
+        "de los 1 necesarios.",
+        "Los plazos en curso se amplían 1,5 horas, como votaron los jugadores.",
+    ]
+    # The audit log keeps English, whatever the game's language.
+    audit = (await table.audit_log(game_id, ADMIN))[-2]
+    assert (audit.action, audit.reason) == ("vote-passed", "1 yes of the 1 needed")
+    # The question in the status of a game is said in its reader's language.
+    replace = await votes.start(table, game_id, ALICE, votes.REPLACE, house="lannister", ai="random")
+    assert (
+        say(votes.question(replace, table.session(game_id)), "it")
+        == "Affidare Casa Lannister (Bob) a un'IA (random)?"
+    )
+
+
+async def test_a_vacation_and_its_defaults_are_told_in_the_games_language(
+    table: Table, clock: FakeClock
+) -> None:
+    game_id = await three_player_game(table, language="es")
+    now = table.clock.now()
+    answer = await deadlines.set_vacation(table, game_id, BOB, now, now + 3 * 86400)
+    assert say(answer, "it").startswith("Bob è assente dal")
+    clock.advance(2 * 3600)  # the grace of an hour is over: the default is applied
+    await table.tick()
+    texts = [p["text"] for p in await _posted(table, game_id)]
+    assert texts[1].startswith("Bob está ausente del ") and "decisiones de Casa Lannister toman" in texts[1]
+    assert texts[2] == (
+        "Bob está ausente: Casa Lannister toma su respuesta por defecto (secreta, como cualquier respuesta)."
+    )
+
+
+async def test_a_reminder_is_sent_in_its_players_language(table: Table, clock: FakeClock) -> None:
+    """By DM: in the language the player chose, else their Discord's, else the game's."""
+    await table.saw_locale(BOB.user_id, "pt-BR")
+    await table.set_language(CAROL, "it")
+    game_id = await three_player_game(table, language="es", reminders=(3600,))
+    clock.advance(23 * 3600)
+    await table.tick()
+    reminders = {p["house"]: p["text"] for p in await _posted(table, game_id, "reminder")}
+    assert reminders == {
+        "stark": "Partida de 3 jugadores: Casa Stark aún tiene que decidir (Da tus órdenes).",
+        "lannister": "Partida de 3 jugadores: a Casa Lannister ainda tem de decidir (Dê suas ordens).",
+        "baratheon": "Partida de 3 jugadores: Casa Baratheon deve ancora decidere (Dai i tuoi ordini).",
+    }

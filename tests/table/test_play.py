@@ -99,7 +99,7 @@ async def test_nothing_secret_reaches_the_channel(table):
     assert "march+1*" not in text and "raid*" not in text
     waiting = session.waiting_summary()
     assert {w["house"] for w in waiting} == {"lannister", "baratheon"}
-    assert all(set(w) == {"house", "kind", "user_id", "player", "due_at"} for w in waiting)
+    assert all(set(w) == {"house", "kind", "user_id", "ai", "player", "due_at"} for w in waiting)
 
 
 async def test_a_board_is_posted_after_every_phase(table):

@@ -58,7 +58,7 @@ async def test_one_damaged_game_is_set_aside_and_the_others_run(db_path: Databas
     table = await Table.open(db_path)
     try:
         broken = table.sessions[first]
-        assert broken.broken is not None and "stark: bid" not in broken.broken  # no secret in the reason
+        assert broken.broken is not None and "stark: bid" not in str(broken.broken)  # no secret in the reason
         with pytest.raises(TableError, match="out of service"):
             await table.submit(first, BOB, "raven none")
         fine = table.session(second)
@@ -106,6 +106,43 @@ async def test_a_game_set_aside_is_reported_once_and_repaired_by_an_undo(db_path
         assert reopened.sessions[first].broken is None
     finally:
         await reopened.close()
+
+
+async def test_a_spanish_game_set_aside_says_why_in_spanish_and_its_creator_in_theirs(
+    db_path: Database,
+) -> None:
+    """The reason is worded once (and kept in English in the store, to tell it once); the channel reads it
+    in the game's language, the creator's DM in theirs, a refusal in its reader's."""
+    table = await Table.open(db_path)
+    try:
+        await table.saw_locale(ALICE.user_id, "it")
+        first = await three_player_game(table, language="es")
+        await play_defaults(table, first, 3)
+    finally:
+        await table.close()
+    await damage(
+        db_path,
+        "UPDATE actions SET notation = 'stark: bid 99' WHERE game_id = ? AND seq = 1;" + UNLOADABLE_POSITION,
+        first,
+    )
+    table = await Table.open(db_path)
+    try:
+        told = {i.target: i.payload["text"] for i in await table.outbox() if "⚠️" in i.payload.get("text", "")}
+        assert told["channel"] == (
+            "⚠️ Partida de 3 jugadores (partida 1) no se pudo cargar tras un reinicio (su acción 2 (Casa "
+            "Lannister) ya no se puede reproducir) y está fuera de servicio. Un moderador puede deshacer sus "
+            "últimas acciones o terminarla; todas las demás partidas siguen."
+        )
+        assert told["user"].startswith("⚠️ Partida de 3 jugadores (partita 1) non si è potuta caricare")
+        assert str(table.session(first).broken) == "its action 2 (House Lannister) no longer replays"
+        with pytest.raises(TableError) as refused:
+            await table.submit(first, BOB, "raven none")
+        assert (
+            "fuori servizio: la sua azione 2 (Casa Lannister) non si può più rigiocare"
+            in refused.value.said_in("it")
+        )
+    finally:
+        await table.close()
 
 
 def run_open(path: Database) -> subprocess.CompletedProcess[str]:

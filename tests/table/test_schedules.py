@@ -98,7 +98,7 @@ async def test_the_late_player_and_the_moderators_are_pinged_once_with_what_is_p
     assert len(late) == 1
     payload = late[0].payload
     assert payload["text"].startswith(
-        f"<@{BOB.user_id}>, House Lannister's deadline passed: it still has to decide (orders)."
+        f"<@{BOB.user_id}>, House Lannister's deadline passed: it still has to decide (Place your orders)."
     )
     assert f"<@{ALICE.user_id}> <@&{MODERATOR_ROLE}>" in payload["text"]
     assert (payload["ping_users"], payload["ping_roles"]) == ([ALICE.user_id, BOB.user_id], [MODERATOR_ROLE])

@@ -137,7 +137,7 @@ async def test_a_volunteer_asks_for_an_absent_players_seat_and_gets_it_by_vote(t
     said = await leaving.volunteer(table, game_id, DAVE, "lannister")
     assert str(said).startswith("Vote 2 is open")
     offer = session.votes[-1]
-    assert votes.question(offer, session) == "Give House Lannister (Bob) to Dave, who asks for it?"
+    assert str(votes.question(offer, session)) == "Give House Lannister (Bob) to Dave, who asks for it?"
     assert votes.tally(offer, session).pool == ("stark", "baratheon")  # Dave has no seat: no say either
     with pytest.raises(TableError, match="Only the game's seated players vote"):
         await votes.cast(table, game_id, DAVE, offer.id, True)
