@@ -32,6 +32,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from table.schema import MIGRATIONS, StoreError, checked_version
+from table.sharing import HOLDERS, Sharing
 from table.writer import GroupWriter, Outcomes, Statement
 
 SCHEMES = ("postgresql://", "postgres://")
@@ -228,10 +229,11 @@ class SequenceIds:
             return int(await connection.fetchval("SELECT nextval(pg_get_serial_sequence($1, 'id'))", table))
 
 
-async def open_postgres(dsn: str) -> tuple[PostgresReader, PostgresWriter, SequenceIds]:
-    """Connect to the database at ``dsn`` and migrate it to the latest schema: its reader, writer and
-    numbers. Raises :class:`StoreError` (with nothing left open) when the server cannot be reached, refuses
-    us, or holds a schema this Maester cannot use."""
+async def open_postgres(dsn: str) -> tuple[PostgresReader, PostgresWriter, SequenceIds, Sharing]:
+    """Connect to the database at ``dsn`` and migrate it to the latest schema: its reader, writer,
+    numbers, and what shares it with other processes (:mod:`table.sharing`). Raises :class:`StoreError`
+    (with nothing left open) when the server cannot be reached, refuses us, or holds a schema this Maester
+    cannot use."""
     where = described(dsn)
     pools: list[asyncpg.Pool] = []
     try:
@@ -241,6 +243,18 @@ async def open_postgres(dsn: str) -> tuple[PostgresReader, PostgresWriter, Seque
         reading = await _pool(
             dsn, pools, max_size=READERS, application_name="maester", default_transaction_read_only="on"
         )
+        # Locks are their connection's: this pool resets a connection given back (asyncpg's reset lets go
+        # of any advisory lock left), unlike the others.
+        holding = await asyncpg.create_pool(
+            dsn,
+            min_size=1,
+            max_size=HOLDERS,
+            timeout=CONNECT_TIMEOUT,
+            server_settings={"application_name": "maester-locks"},
+        )
+        pools.append(holding)
+        sharing = Sharing(dsn, holding)
+        await sharing.start()
     except BaseException as error:
         for pool in pools:
             pool.terminate()
@@ -250,7 +264,7 @@ async def open_postgres(dsn: str) -> tuple[PostgresReader, PostgresWriter, Seque
                 "was changed."
             ) from None
         raise
-    return PostgresReader(reading), PostgresWriter(writing), SequenceIds(reading)
+    return PostgresReader(reading), PostgresWriter(writing), SequenceIds(reading), sharing
 
 
 async def _pool(dsn: str, pools: list[asyncpg.Pool], *, max_size: int, **settings: str) -> asyncpg.Pool:

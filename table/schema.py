@@ -503,4 +503,34 @@ MIGRATIONS: list[Migration] = [
 
         """,
     ),
+    # 9: several processes on one database. Each game counts its changes (``versions``; no row: none yet),
+    # so that a process holding the game in memory sees that another changed it; and a process claims a
+    # game's outbox for a while (``claims``: until when, by whom), so that one process posts a game's items,
+    # in order, and another takes over once a claim runs out (the process died). Only a shared (PostgreSQL)
+    # database uses them; SQLite has them too, so that a version means the same tables in both. Tables of
+    # their own, so that the migration may run again.
+    Migration(
+        sqlite="""
+        CREATE TABLE IF NOT EXISTS versions (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            version INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS claims (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            owner TEXT NOT NULL,
+            until REAL NOT NULL
+        );
+        """,
+        postgres="""
+        CREATE TABLE IF NOT EXISTS versions (
+            game_id BIGINT PRIMARY KEY REFERENCES games (id),
+            version BIGINT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS claims (
+            game_id BIGINT PRIMARY KEY REFERENCES games (id),
+            owner TEXT NOT NULL,
+            until DOUBLE PRECISION NOT NULL
+        );
+        """,
+    ),
 ]

@@ -6,7 +6,6 @@ house's last line), saved with the game's position and loaded with it."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from engine.core.game import Game
 from i18n import Localized, Said, said
 from table.errors import TableError
 from table.kind import GameKind
+from table.locking import GameLock
 from table.settings import GameSettings
 from table.store import ActionRow
 
@@ -98,7 +98,8 @@ class Session:
     threads_seen: Any = None  # the seats and status the diplomacy threads were last brought in line with
     vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
     ends_after_round: int | None = None  # the players (or a moderator) end the game after this round
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    lock: GameLock = field(default_factory=GameLock)
+    version: int = 0  # how many units have changed the game, on a database shared by several processes
     action_count: int = 0  # live actions
     last_seq: int = -1  # the number of the last live action (-1: none)
     next_seq: int = 0  # the next action's number (undone actions keep theirs)

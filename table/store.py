@@ -28,7 +28,7 @@ import itertools
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Generator, Iterable, Iterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,6 +38,7 @@ import asyncpg
 
 from table.postgres import described, is_postgres, open_postgres
 from table.schema import MIGRATIONS, StoreError, checked_version
+from table.sharing import CHANNEL, Heard, Held, Sharing
 from table.writer import Changed, GroupWriter, SqliteWriter, Statement
 
 __all__ = ["MIGRATIONS", "DatabaseError", "Store", "StoreError"]
@@ -149,7 +150,9 @@ NUMBERED = ("games", "votes")  # the tables whose new rows the store numbers its
 
 
 class Store:
-    def __init__(self, db: Any, path: str, writer: GroupWriter, ids: Ids) -> None:
+    def __init__(
+        self, db: Any, path: str, writer: GroupWriter, ids: Ids, sharing: Sharing | None = None
+    ) -> None:
         """``db``: the connection that reads (aiosqlite's, or :class:`table.postgres.PostgresReader`), or
         in a :class:`Unit` the :class:`Recorder`; ``path``: the database as it was given (a PostgreSQL URL
         with its password: never shown, see :attr:`where`)."""
@@ -157,6 +160,7 @@ class Store:
         self.path = path
         self.writer = writer
         self.ids = ids
+        self.sharing = sharing  # on a database several processes share: their locks, notices and claims
 
     @property
     def where(self) -> str:
@@ -169,8 +173,8 @@ class Store:
         migrated to the latest schema. Raises :class:`StoreError` for a file that is not a readable
         Maester database, a server that cannot be used, or a schema this Maester cannot use."""
         if is_postgres(database):
-            reader, writer, ids = await open_postgres(str(database))
-            return cls(reader, str(database), writer, ids)
+            reader, writer, ids, sharing = await open_postgres(str(database))
+            return cls(reader, str(database), writer, ids, sharing)
         return await cls._open_sqlite(Path(database))
 
     @classmethod
@@ -215,6 +219,8 @@ class Store:
 
     async def close(self) -> None:
         await self.writer.close()
+        if self.sharing is not None:
+            await self.sharing.close()
         await self.db.close()
 
     async def _migrate_sqlite(self) -> None:
@@ -242,7 +248,17 @@ class Store:
         written. A unit cannot read: read what it needs before it."""
         unit = Unit(self)
         yield unit
+        held = None if self.sharing is None else self.sharing.held()
+        if held is not None and unit.db.statements:  # a change of the game held: count it, and say so
+            await unit.db.execute(
+                "INSERT INTO versions (game_id, version) VALUES (?, 1) "
+                "ON CONFLICT (game_id) DO UPDATE SET version = versions.version + 1",
+                (held.game_id,),
+            )
+            await unit._announce("game", held.game_id)
         await self.writer.commit(unit.db.statements)
+        if held is not None and unit.db.statements:
+            held.version += 1
 
     # --- servers ----------------------------------------------------------------------------------
 
@@ -258,6 +274,7 @@ class Store:
             "updated_by = excluded.updated_by, updated_at = excluded.updated_at",
             (guild_id, role_id, by, at),
         )
+        await self._announce("server", guild_id)
 
     # --- games and people -------------------------------------------------------------------------
 
@@ -280,6 +297,7 @@ class Store:
             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, guild_id, channel_id, creator_id, name, json.dumps(settings), status, seed, created_at),
         )
+        await self._announce("game", game_id)
         return game_id
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
@@ -295,7 +313,9 @@ class Store:
         where, args = ("", ()) if game_id is None else (" WHERE game_id = ?", (game_id,))
         games: dict[int, StoredGame] = {}
         async with self.db.execute(
-            "SELECT * FROM games" + where.replace("game_id", "id") + " ORDER BY id", args
+            "SELECT g.*, COALESCE(v.version, 0) AS version FROM games g "
+            "LEFT JOIN versions v ON v.game_id = g.id" + where.replace("game_id", "g.id") + " ORDER BY g.id",
+            args,
         ) as cursor:
             for row in await cursor.fetchall():
                 games[int(row["id"])] = StoredGame(dict(row))
@@ -561,12 +581,23 @@ class Store:
 
     async def unsent(self, limit: int = 100) -> list[OutboxItem]:
         """Items not delivered yet, oldest first (those owed after a refusal included, with their
-        ``retry_at``: the poster waits for it, and holds that game's later items behind them)."""
-        async with self.db.execute(
-            "SELECT id, game_id, kind, target, target_id, payload, created_at, attempts, retry_at, problem, "
-            "told FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?",
+        ``retry_at``: the poster waits for it, and holds that game's later items behind them). On a shared
+        database, those of the games whose outbox this process claims (:meth:`Sharing.claim`)."""
+        columns = (
+            "id, game_id, kind, target, target_id, payload, created_at, attempts, retry_at, problem, told"
+        )
+        query, parameters = (
+            f"SELECT {columns} FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?",
             (limit,),
-        ) as cursor:
+        )
+        if self.sharing is not None:
+            await self.sharing.claim()
+            query = (
+                f"SELECT {columns} FROM outbox WHERE sent_at IS NULL AND game_id IN "
+                "(SELECT game_id FROM claims WHERE owner = ?) ORDER BY id LIMIT ?"
+            )
+            parameters = (self.sharing.owner, limit)
+        async with self.db.execute(query, parameters) as cursor:
             rows = await cursor.fetchall()
         return [
             OutboxItem(
@@ -664,6 +695,7 @@ class Store:
             "pings = excluded.pings",
             (user_id, where),
         )
+        await self._announce("person", user_id)
 
     async def languages(self) -> dict[int, tuple[str | None, str | None]]:
         """Each person's chosen language and last seen Discord locale, for those with either."""
@@ -676,6 +708,7 @@ class Store:
             "language = excluded.language",
             (user_id, language),
         )
+        await self._announce("person", user_id)
 
     async def set_locale(self, user_id: int, locale: str) -> None:
         await self.db.execute(
@@ -683,6 +716,7 @@ class Store:
             "locale = excluded.locale",
             (user_id, locale),
         )
+        await self._announce("person", user_id)
 
     # --- diplomacy threads ---------------------------------------------------------------------------
 
@@ -739,6 +773,32 @@ class Store:
             "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL", [(at, i) for i in item_ids]
         )
 
+    # --- sharing the database with other processes --------------------------------------------------
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes use this database too, each with the games in its memory (PostgreSQL:
+        see :mod:`table.sharing`); a SQLite file is one process's."""
+        return self.sharing is not None
+
+    def hold(self, game_id: int) -> AbstractAsyncContextManager[Held]:
+        """The game's lock in the shared database, for as long as the block runs; gives the game's stored
+        version, which the units written in the block count up (see :meth:`unit`)."""
+        if self.sharing is None:
+            raise RuntimeError(f"{self.where} is this process's alone: its games need no lock in it")
+        return self.sharing.hold(game_id)
+
+    async def listen(self, heard: Heard) -> None:
+        """Have ``heard(what, key)`` called whenever another process changes what processes keep in memory
+        (see :meth:`table.table.Table.heard`). Nothing to hear in a store of one process."""
+        if self.sharing is not None:
+            await self.sharing.listen(heard)
+
+    async def _announce(self, what: str, key: int) -> None:
+        """Tell the other processes, once this unit is committed, that ``what`` numbered ``key`` changed."""
+        if self.sharing is not None:
+            await self.db.execute("SELECT pg_notify(?, ?)", (CHANNEL, self.sharing.payload(what, key)))
+
 
 def read_deadline(row: dict[str, Any]) -> dict[str, Any]:
     """A deadline as stored, decoded (raises for a damaged one)."""
@@ -757,7 +817,7 @@ class Unit(Store):
     :class:`Store` works on it unchanged, and a read raises."""
 
     def __init__(self, store: Store) -> None:
-        super().__init__(Recorder(), store.path, store.writer, store.ids)
+        super().__init__(Recorder(), store.path, store.writer, store.ids, store.sharing)
 
 
 class Recorder:

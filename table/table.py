@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import functools
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -147,11 +149,49 @@ class Table:
         for stored in await self.store.stored_games():
             self._register(await self._load_game(stored))
         await deadlines.catch_up(self)
+        await self.store.listen(self.heard)
 
     def _register(self, session: Session) -> None:
         self.sessions[session.id] = session
         self._index.put(session)
         self.reschedule(session)
+        session.lock.bind(functools.partial(self._hold, session) if self.store.shared else None)
+
+    @contextlib.asynccontextmanager
+    async def _hold(self, session: Session) -> AsyncIterator[None]:
+        """The game's lock in a database other processes share (see :mod:`table.locking`): taken after
+        this process's own, it makes another process's operation on the game wait for this one; and if
+        another process changed the game since this one last saw it, the game is read back first. The
+        units written meanwhile count the game's changes, and the session keeps the count."""
+        async with self.store.hold(session.id) as held:
+            if held.version != session.version:
+                await self._reload(session)
+            yield
+            session.version = held.version
+
+    async def heard(self, what: str, key: int) -> None:
+        """Another process sharing the database changed something this one keeps in memory: a game
+        (``"game"``, by number: read it back under its lock, or load it if it is new here), a person's
+        language or pings (``"person"``), a server's moderator role (``"server"``)."""
+        if what == "game":
+            if key not in self.sessions:
+                stored = await self.store.stored_games(key)
+                loaded = await self._load_game(stored[0]) if stored else None
+                if loaded is not None and key not in self.sessions:  # (another notice may have loaded it)
+                    self._register(loaded)
+            session = self.sessions.get(key)
+            if session is not None:
+                # Under its lock it is read back if its version moved on: also after a load, for changes
+                # announced while it was being read.
+                async with session.lock:
+                    pass
+        elif what == "person":
+            language, locale = (await self.store.languages()).get(key, (None, None))
+            _set_or_drop(self.languages, key, language if language in LANGUAGES else None)
+            _set_or_drop(self.locales, key, locale)
+            _set_or_drop(self.pings, key, (await self.store.pings()).get(key))
+        elif what == "server":
+            self.moderator_roles = await self.store.servers()
 
     def _forget(self, game_id: int) -> None:
         self.sessions.pop(game_id, None)
@@ -174,6 +214,7 @@ class Table:
                 created_at=float(row["created_at"]),
                 paused_at=row["paused_at"],
                 ends_after_round=row.get("ends_after_round"),
+                version=int(row.get("version") or 0),
             )
             summary = json.loads(row["summary"])
             if not isinstance(summary, list):
@@ -994,10 +1035,13 @@ class Table:
             self._forget(session.id)
             return
         reloaded = await self._load_game(stored[0])
-        reloaded.lock = session.lock
         if session.log_read and not reloaded.log_read:
             reloaded.log = await self.store.live_actions(session.id)
-        self._register(reloaded)
+        # In place, keeping its lock: whoever holds the session (a caller under its lock) sees the game
+        # as read back.
+        for name in _RELOADED:
+            setattr(session, name, getattr(reloaded, name))
+        self._register(session)
 
     # --- moderation -------------------------------------------------------------------------------
 
@@ -1610,6 +1654,10 @@ class Table:
                 deadline = session.deadlines.get(house)
                 if deadline is None or session.status != ACTIVE:
                     continue
+                # Handled meanwhile (by another process sharing the database: the lock read it back).
+                if deadline.expired or (reminder is not None and reminder in deadline.reminded):
+                    self.reschedule(session)
+                    continue
                 if reminder is not None:
                     await self._remind(session, deadline, reminder)
                 else:
@@ -1956,6 +2004,17 @@ def _replay(session: Session, rows: list[ActionRow], snapshot: tuple[int, dict[s
                 )
             ) from error
     return game
+
+
+# What a game read back from the store replaces in the session kept in memory: everything but its lock.
+_RELOADED = tuple(f.name for f in dataclasses.fields(Session) if f.name != "lock")
+
+
+def _set_or_drop(values: dict[int, Any], key: int, value: Any) -> None:
+    if value is None:
+        values.pop(key, None)
+    else:
+        values[key] = value
 
 
 def _wake_times(session: Session) -> list[tuple[float, str, int | None]]:

@@ -176,6 +176,8 @@ async def test_connections_the_server_dropped_are_made_again(
             await unit.set_pings(2, "dm")
         assert await store.pings() == {1: "channel", 2: "dm"}
         after = await run_sql(postgres_server.dsn(), sessions, name)
-        assert len(after) == len(before) == 2 and not set(before) & set(after)  # the writer's and a reader
+        # The writer's and a reader, made again (table.sharing's presence, and its locks' pool, made when a
+        # lock is taken, are not among them).
+        assert len(after) >= 2 and not set(before) & set(after)
     finally:
         await store.close()
