@@ -682,6 +682,7 @@ class FakeMessage:
     interaction: FakeInteraction | None = None
     webhook_id: int | None = None
     reference_id: int | None = None
+    nonce: str | None = None  # the sender's, kept for Discord's enforce_nonce (a create sent again)
     revision: int = 0
     history: list[Json] = field(default_factory=list)
 
@@ -1568,6 +1569,7 @@ class FakeDiscord:
         self.interactions: list[FakeInteraction] = []
         self.modals: list[FakeModal] = []
         self.failed_dms: list[tuple[FakeUser, Json]] = []
+        self.nonce_repeats = 0  # creates sent again with the nonce of a message made already (enforce_nonce)
         self.requests: list[RequestRecord] = []
         self.unhandled: list[str] = []
         self.refusals: list[Refusal] = []  # every error answer, in order (see check_refusals)
@@ -3747,7 +3749,16 @@ class FakeDiscord:
             self._set_archived(ch, False)
         if payload.get("message_reference"):
             self._require(ch, Perm.READ_MESSAGE_HISTORY)
+        nonce = payload.get("nonce")
+        if nonce is not None and payload.get("enforce_nonce"):
+            # As Discord: the same author's message with this nonce, created lately, is returned again and
+            # no new message is made (a sender that lost the answer may send again safely).
+            for earlier in self.messages:
+                if earlier.channel is ch and earlier.author is self.bot_user and earlier.nonce == str(nonce):
+                    self.nonce_repeats += 1
+                    return earlier.payload(self)
         msg = self._message_from(ch, payload, files)
+        msg.nonce = None if nonce is None else str(nonce)
         self._store_message(msg)
         return msg.payload(self)
 
