@@ -41,11 +41,17 @@ class BenchDatabases:
             admin = await asyncpg.connect(self.server)
             try:
                 for name in self._made:
-                    await admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+                    await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             finally:
                 await admin.close()
         if self._folder is not None:
             self._folder.cleanup()
+
+    @property
+    def folder(self) -> str:
+        """A temporary folder of the run's own (the SQLite files, and room for logs)."""
+        assert self._folder is not None
+        return self._folder.name
 
     async def new(self, name: str) -> str | Path:
         if self.server is None:

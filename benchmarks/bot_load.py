@@ -10,17 +10,20 @@ long after the last answer the outbox was empty again, the largest backlog seen,
 per second. The fake answers every request at once and does not rate-limit: what is measured is the bot
 (though the fake shares the machine's cores with it).
 
-    .venv/bin/python benchmarks/bot_load.py [--games 100] [--rounds 3]
+With ``--processes 2`` (and a shared database: ``--database postgresql://USER@HOST/DB``, whose server
+gets a database of the benchmark's own, dropped after), the same is measured twice in one run: by one bot
+process, then by two processes with a shard each, the games spread over two servers, one on each shard.
+Each prints its answers per second beside the figures.
+
+    .venv/bin/python benchmarks/bot_load.py [--games 100] [--rounds 3] [--processes 2 --database URL]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import sqlite3
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -28,9 +31,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_databases import BenchDatabases, connected  # noqa: E402
 from table import Actor, GameSettings, Table  # noqa: E402
-from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
+from tests.e2e.fake_discord import FakeDiscord, FakeGuild  # noqa: E402
 from tests.e2e.harness import BotProcess  # noqa: E402
+
+Database = str | Path
 
 HOUSES = {"stark": "alice", "lannister": "bob", "baratheon": "carol"}
 COLUMNS = [
@@ -42,6 +48,7 @@ COLUMNS = [
     ("poster lag", 11),
     ("backlog", 8),
     ("items/s", 8),
+    ("answers/s", 10),
 ]
 
 
@@ -50,34 +57,35 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
-async def set_up(fake: FakeDiscord, path: Path, games: int) -> dict[int, str]:
-    """The games, started, written with the table itself; their outbox marked as posted. Returns each
-    game's channel."""
+async def set_up(fake: FakeDiscord, path: Database, games: int, guilds: list[FakeGuild]) -> dict[int, Any]:
+    """The games, started, written with the table itself, shared out among ``guilds`` (each with a channel
+    a game); their outbox marked as posted. Returns each game's channel."""
     table = await Table.open(path)
     ids = {}
     try:
         for n in range(games):
-            channel = fake.get_channel(f"game-{n}")
+            guild = guilds[n % len(guilds)]
+            channel = next(c for c in guild.channels.values() if c.name == f"game-{n // len(guilds)}")
             seats = {
-                house: Actor(fake.users[key].id, key, guild_id=fake.guild_id, channel_id=channel.id)
+                house: Actor(fake.users[key].id, key, guild_id=guild.id, channel_id=channel.id)
                 for house, key in HOUSES.items()
             }
             first = seats["stark"]
             session = await table.create_game(
-                first, channel_id=channel.id, guild_id=fake.guild_id, settings=GameSettings(players=3)
+                first, channel_id=channel.id, guild_id=guild.id, settings=GameSettings(players=3)
             )
             for house, actor in seats.items():
                 await table.join(session.id, actor, house)
             await table.start(session.id, first)
-            ids[session.id] = channel.name
+            ids[session.id] = channel
     finally:
         await table.close()
-    with sqlite3.connect(path) as db:
-        db.execute("UPDATE outbox SET sent_at = 0 WHERE sent_at IS NULL")
+    async with connected(path) as run:
+        await run("UPDATE outbox SET sent_at = 0 WHERE sent_at IS NULL")
     return ids
 
 
-async def next_answers(path: Path, ids: dict[int, str]) -> dict[int, tuple[str, str]]:
+async def next_answers(path: Database, ids: dict[int, Any]) -> dict[int, tuple[str, str]]:
     """Each game's first waiting decision: who answers it, and its default line (read from the store)."""
     table = await Table.open(path)
     try:
@@ -90,14 +98,17 @@ async def next_answers(path: Path, ids: dict[int, str]) -> dict[int, tuple[str, 
         await table.close()
 
 
-def backlog(path: Path) -> int:
-    with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT count(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0])
+async def count(path: Database, sql: str) -> int:
+    async with connected(path) as run:
+        return int((await run(sql))[0][0])
 
 
-def posted(path: Path) -> int:
-    with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT count(*) FROM outbox WHERE sent_at > 0").fetchone()[0])
+async def backlog(path: Database) -> int:
+    return await count(path, "SELECT count(*) FROM outbox WHERE sent_at IS NULL")
+
+
+async def posted(path: Database) -> int:
+    return await count(path, "SELECT count(*) FROM outbox WHERE sent_at > 0")
 
 
 class TimedFake(FakeDiscord):
@@ -128,9 +139,9 @@ class TimedFake(FakeDiscord):
         return result
 
 
-async def burst(fake: TimedFake, path: Path, ids: dict[int, str]) -> dict[str, float]:
+async def burst(fake: TimedFake, path: Database, ids: dict[int, Any]) -> dict[str, float]:
     answers = await next_answers(path, ids)
-    before = posted(path)
+    before = await posted(path)
     started = time.monotonic()
     interactions = [
         await fake.slash(who, "game", "act", options={"line": line, "game": game_id}, channel=ids[game_id])
@@ -143,7 +154,7 @@ async def burst(fake: TimedFake, path: Path, ids: dict[int, str]) -> dict[str, f
     if refused:
         raise RuntimeError(f"{len(refused)} answer(s) refused, the first: {refused[0][:200]}")
     largest = 0
-    while (waiting := await asyncio.to_thread(backlog, path)) > 0:
+    while (waiting := await backlog(path)) > 0:
         largest = max(largest, waiting)
         await asyncio.sleep(0.05)
     drained = time.monotonic()
@@ -156,38 +167,68 @@ async def burst(fake: TimedFake, path: Path, ids: dict[int, str]) -> dict[str, f
         "answer_p99": p99(replies),
         "lag": drained - answered,
         "backlog": largest,
-        "rate": (posted(path) - before) / (drained - started),
+        "rate": (await posted(path) - before) / (drained - started),
+        "answers": len(interactions) / (answered - started),
     }
+
+
+async def measure(databases: BenchDatabases, games: int, rounds: int, processes: int) -> None:
+    """Set the games up in a database of their own and have ``processes`` bot processes (a shard each)
+    serve them, ``rounds`` times; print the figures."""
+    path = await databases.new(f"bot-load-{processes}")
+    servers = max(processes, 1)
+    per_server = -(-games // servers)
+    names = [f"game-{n}" for n in range(per_server)]
+    async with TimedFake(channel_names=names, interaction_deadline=None, shard_count=processes) as fake:
+        guilds = [fake.guild()] + [
+            fake.add_guild(
+                f"Server {n}", channel_names=names, members={k: [] for k in HOUSES.values()}, shard=0
+            )
+            for n in range(1, servers)
+        ]
+        ids = await set_up(fake, path, games, guilds)
+        folder = Path(databases.folder)
+        bots = [
+            BotProcess(
+                fake,
+                database=path,  # type: ignore[arg-type]
+                log_path=folder / f"bot-{processes}-{shard}.log",
+                shards=(shard,) if processes > 1 else None,
+                env={"MAESTER_LOG_LEVEL": "WARNING", "MAESTER_DEV_GUILD_ID": ""},
+            )
+            for shard in range(processes)
+        ]
+        for bot in bots:
+            await bot.start(timeout=60)
+        try:
+            await fake.wait_until(lambda: fake.find_command("game") is not None, 60, "the commands")
+            print(f"{games} games answering at once, through {processes} bot process(es) (seconds)")
+            print(" ".join(f"{title:>{width}}" for title, width in COLUMNS))
+            for number in range(1, rounds + 1):
+                r = await burst(fake, path, ids)
+                figures = [r["ack_median"], r["ack_p99"], r["answer_median"], r["answer_p99"], r["lag"]]
+                print(
+                    f"{number:>5} "
+                    + " ".join(f"{f:>{w}.3f}" for f, (_, w) in zip(figures, COLUMNS[1:], strict=False))
+                    + f" {r['backlog']:>8.0f} {r['rate']:>8.0f} {r['answers']:>10.0f}"
+                )
+        finally:
+            for bot in bots:
+                await bot.stop()
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1)
+    parser.add_argument("--database", help="a postgresql:// URL of a server (default: SQLite files)")
     args = parser.parse_args()
-    names = [f"game-{n}" for n in range(args.games)]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "maester.sqlite3"
-        async with TimedFake(channel_names=names, interaction_deadline=None) as fake:
-            ids = await set_up(fake, path, args.games)
-            bot = BotProcess(
-                fake, database=path, log_path=Path(tmp) / "bot.log", env={"MAESTER_LOG_LEVEL": "WARNING"}
-            )
-            await bot.start(timeout=60)
-            try:
-                await fake.wait_until(lambda: fake.find_command("game") is not None, 60, "the commands")
-                print(f"{args.games} games answering at once, through the bot (seconds)")
-                print(" ".join(f"{title:>{width}}" for title, width in COLUMNS))
-                for number in range(1, args.rounds + 1):
-                    r = await burst(fake, path, ids)
-                    figures = [r["ack_median"], r["ack_p99"], r["answer_median"], r["answer_p99"], r["lag"]]
-                    print(
-                        f"{number:>5} "
-                        + " ".join(f"{f:>{w}.3f}" for f, (_, w) in zip(figures, COLUMNS[1:], strict=False))
-                        + f" {r['backlog']:>8.0f} {r['rate']:>8.0f}"
-                    )
-            finally:
-                await bot.stop()
+    if args.processes > 1 and args.database is None:
+        parser.error("several processes share one database: give --database postgresql://...")
+    async with BenchDatabases(args.database) as databases:
+        for processes in range(1, args.processes + 1):
+            await measure(databases, args.games, args.rounds, processes)
 
 
 if __name__ == "__main__":
