@@ -1,6 +1,7 @@
 """Maester as several processes over Discord's shards: two ``bot.py`` processes, one shard each of two,
 connected to the fake Discord. Each gets the servers of its shard and their commands, and shard 0's the
-DMs. Each process has its own SQLite file here; sharing the games needs the PostgreSQL store."""
+DMs. Each process has its own SQLite file here; processes sharing the games on PostgreSQL are
+tests/e2e/test_bot_processes.py's."""
 
 from __future__ import annotations
 
