@@ -2,7 +2,7 @@
 games over two servers, one on each shard. DMs reach shard 0's process whatever the game's server, so
 answers by DM cross to the process that does not hold the game's server. One process is killed (SIGKILL)
 mid-game and started again. Afterwards: every acknowledged answer is in its game's log once, every outbox
-item was posted, and none was posted twice."""
+item was posted, and none was posted twice; and a deadline both processes wait for passes once."""
 
 from __future__ import annotations
 
@@ -104,6 +104,26 @@ async def test_two_processes_on_one_database_share_ten_games_through_a_crash(
                 fake, "bob", "game", "act", channel=guild.channel, line=ORDERS["lannister"], game=game_id
             )
             acknowledged[game_id, "lannister"] += 1
+
+        # A deadline a minute away (the shortest there is) in one of Westeros' games, which both processes
+        # hold and tick for: the channel is told once that it passed.
+        late_game, late_guild = next(iter(servers.items()))
+        await command(
+            fake, "alice", "mod", "deadline", channel=late_guild.channel, hours=0.017, game=late_game
+        )
+
+        def passed() -> list[str]:
+            return [
+                m.content
+                for m in fake.messages
+                if m.channel is late_guild.channel
+                and "deadline passed" in m.content
+                and f"(game {late_game})" in m.content
+            ]
+
+        await fake.wait_until(lambda: passed(), 90, "the deadline to pass")
+        await asyncio.sleep(3)  # time enough for a second process to tell it again, were it to
+        assert len(passed()) == 1, passed()
 
         for _ in range(200):  # the posters drain the outbox: the dead process's claims were let go
             if await unsent(postgres_dsn) == 0:
