@@ -15,9 +15,9 @@ from pathlib import Path
 import asyncpg
 
 from table.table import Table
-from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeGuild
+from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage
 from tests.e2e.harness import BotProcess
-from tests.e2e.maester import WAIT
+from tests.e2e.maester import WAIT, select_with_option
 
 SEATS = {"stark": "alice", "lannister": "bob", "baratheon": "carol"}
 ORDERS = {
@@ -104,6 +104,23 @@ async def test_two_processes_on_one_database_share_ten_games_through_a_crash(
                 fake, "bob", "game", "act", channel=guild.channel, line=ORDERS["lannister"], game=game_id
             )
             acknowledged[game_id, "lannister"] += 1
+
+        # The Messenger Raven's holder (Lannister: Bob) answers a Westeros game with a click on its DM
+        # prompt: shard 0's process takes the click for a game of the other process's server.
+        clicked = [game_id for game_id, guild in servers.items() if guild is westeros][1]
+
+        def raven() -> list[FakeMessage]:
+            return [
+                m
+                for m in fake.dms("bob")
+                if "Messenger Raven" in m.text and f"(game {clicked})" in m.text and m.custom_ids()
+            ]
+
+        prompt = (await fake.wait_until(raven, WAIT * 2, "Bob's raven prompt"))[-1]
+        select, value = select_with_option(prompt, "Do nothing")
+        click = await fake.click("bob", prompt, select["custom_id"], [value])
+        await click.wait_response(WAIT)
+        acknowledged[clicked, "lannister"] += 1
 
         # A deadline a minute away (the shortest there is) in one of Westeros' games, which both processes
         # hold and tick for: the channel is told once that it passed.
