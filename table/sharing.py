@@ -45,6 +45,7 @@ GAME_LOCKS = 0x4D61  # the first key of the games' advisory locks (a namespace a
 HOLDERS = 16  # connections that hold a game's lock at once, in one process
 CLAIM_SECONDS = 20.0  # how long a claim on a game's outbox lasts without being renewed
 PRESENCE = "maester "  # the application_name of a process's presence connection, before its owner id
+RETRY_MAX = 10.0  # seconds at most between two tries to make the presence connection again
 
 Heard = Callable[[str, int], Awaitable[None]]
 
@@ -73,15 +74,47 @@ class Sharing:
         self._listener: asyncpg.Connection | None = None
         self._heard: Heard | None = None
         self._hearing: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     async def start(self) -> None:
         """Connect this process's presence on the server: the connection it hears notifications on, whose
-        life says the process is alive (see :meth:`claim`)."""
+        life says the process is alive (see :meth:`claim`). Should the server drop it (a restart, an
+        administrator ending sessions), it is made again, and everything is read back (see :meth:`_lost`)."""
         self._listener = await asyncpg.connect(
             self.dsn, server_settings={"application_name": f"{PRESENCE}{self.owner}"}
         )
+        self._listener.add_termination_listener(self._lost)
+        if self._heard is not None:
+            await self._listener.add_listener(CHANNEL, self._on_notification)
+
+    def _lost(self, _connection: object) -> None:
+        if not self._closing:
+            self._spawn(self._reconnect())
+
+    async def _reconnect(self) -> None:
+        """Connect the presence again, waiting longer between tries (up to :data:`RETRY_MAX` seconds); then
+        hear "everything": what changed meanwhile was announced to nobody here."""
+        wait = 0.2
+        while not self._closing:
+            try:
+                await self.start()
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+                log.warning("the presence connection cannot be made again (%s); retrying", error)
+                await asyncio.sleep(wait)
+                wait = min(wait * 2, RETRY_MAX)
+                continue
+            log.info("the presence connection is made again; reading back every game")
+            if self._heard is not None:
+                await self._hear("everything", 0)
+            return
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
+        self._hearing.add(task)
+        task.add_done_callback(self._hearing.discard)
 
     async def close(self) -> None:
+        self._closing = True
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.close(timeout=5)
@@ -130,9 +163,7 @@ class Sharing:
         key, _, origin = rest.partition(":")
         if origin == self.owner or self._heard is None or not key.lstrip("-").isdigit():
             return
-        task = asyncio.get_running_loop().create_task(self._hear(what, int(key)))
-        self._hearing.add(task)
-        task.add_done_callback(self._hearing.discard)
+        self._spawn(self._hear(what, int(key)))
 
     async def _hear(self, what: str, key: int) -> None:
         assert self._heard is not None

@@ -172,7 +172,21 @@ class Table:
     async def heard(self, what: str, key: int) -> None:
         """Another process sharing the database changed something this one keeps in memory: a game
         (``"game"``, by number: read it back under its lock, or load it if it is new here), a person's
-        language or pings (``"person"``), a server's moderator role (``"server"``)."""
+        language or pings (``"person"``), a server's moderator role (``"server"``); or ``"everything"``,
+        when what was announced meanwhile could not be heard."""
+        if what == "everything":
+            self.moderator_roles = await self.store.servers()
+            self.pings = await self.store.pings()
+            for user_id, (language, locale) in (await self.store.languages()).items():
+                _set_or_drop(self.languages, user_id, language if language in LANGUAGES else None)
+                _set_or_drop(self.locales, user_id, locale)
+            known = set(self.sessions)
+            for stored in await self.store.stored_games():
+                if int(stored.row["id"]) not in known:
+                    await self.heard("game", int(stored.row["id"]))
+            for game_id in known:
+                await self.heard("game", game_id)
+            return
         if what == "game":
             if key not in self.sessions:
                 stored = await self.store.stored_games(key)

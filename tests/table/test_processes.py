@@ -123,3 +123,24 @@ async def test_each_outbox_item_is_handed_to_one_process_and_another_takes_over_
         await connection.close()
     taken_over = {item.id for item in await second.outbox(1000)}
     assert taken_over == taken_first.keys() | taken_second.keys()
+
+
+async def test_a_process_whose_presence_the_server_dropped_connects_again_and_catches_up(
+    pair: tuple[Table, Table], postgres_dsn: str
+) -> None:
+    first, second = pair
+    sharing = second.store.sharing
+    assert sharing is not None
+    connection = await asyncpg.connect(postgres_dsn)
+    try:
+        await connection.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+            f"maester {sharing.owner}",
+        )
+    finally:
+        await connection.close()
+    game_id = await three_player_game(first)  # announced while the second may not be listening
+    await eventually(lambda: game_id in second.sessions, "the second process to catch up")
+    await eventually(lambda: second.session(game_id).status == ACTIVE, "the start to reach it")
+    later = await three_player_game(first)  # and it hears again
+    await eventually(lambda: later in second.sessions, "the next game to be heard")
