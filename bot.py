@@ -29,6 +29,7 @@ from cogs import EXTENSIONS
 from cogs.common import actor_from
 from cogs.poster import DeadlineTicker, OutboxPoster
 from cogs.translator import CommandTranslator
+from data.games import games
 from i18n import SOURCE_LANGUAGE, translator
 from table.clock import Clock
 from table.store import StoreError
@@ -219,6 +220,7 @@ class MaesterBot(commands.Bot):
             outbox_retention=self.config.outbox_retention_days * 24 * 3600,
         )
         log.info("table open on %s: %s open game(s)", self.table.store.where, len(self.table.sessions))
+        load_games()
         await self.tree.set_translator(CommandTranslator())  # the commands in Spanish, Portuguese, Italian
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -334,6 +336,16 @@ class ShardedMaesterBot(MaesterBot, commands.AutoShardedBot):
         shards = self.config.shard_ids or range(self.shard_count or 0)
         log.info("running shard(s) %s of %s", ", ".join(map(str, shards)), self.shard_count)
         await super().setup_hook()
+
+
+def load_games() -> None:
+    """Import every hosted game's parts now. Each layer imports a game's part when it first meets a game of
+    that kind (data/games.py); in a running bot that first meeting is a command or a board in the middle of
+    the players' first burst of answers, and the import (a few hundred milliseconds for A Game of Thrones)
+    would hold the event loop, and every answer waiting behind it, that long."""
+    for entry in games():
+        for layer in ("table", "bot", "renderer"):
+            entry.load(layer)
 
 
 def create_bot(config: Config, *, clock: Clock | None = None, poll_interval: float = 2.0) -> MaesterBot:

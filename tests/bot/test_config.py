@@ -204,3 +204,20 @@ async def test_the_commands(tmp_path: Path) -> None:
 
 def test_the_token_never_shows_in_the_configuration_repr() -> None:
     assert "s3cret" not in repr(Config(token="s3cret"))
+
+
+def test_the_bot_imports_every_games_parts_before_its_first_command() -> None:
+    """A game's parts are imported on first use; the bot imports them at start instead, so the first burst
+    of answers does not wait on an import (bot.load_games, called in setup_hook)."""
+    parts = ("cogs.thrones", "renderer.thrones")  # the table's part comes with the table
+    probe = (
+        "import sys, bot\n"
+        f"parts = {parts!r}\n"
+        "before = [p in sys.modules for p in parts]\n"
+        "bot.load_games()\n"
+        "print(before, [p in sys.modules for p in parts])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout == "[False, False] [True, True]\n"
