@@ -158,11 +158,13 @@ def mentions(*user_ids: int) -> discord.AllowedMentions:
 class Reply:
     """The answer to one slash command, acknowledged well within Discord's 3 seconds.
 
-    A private answer defers at once (ephemerally). A public answer first gives the table a moment
-    (``PATIENCE``): most operations take milliseconds, and answering directly lets a refusal go to the
+    The table is first given a moment (``PATIENCE``): most operations take milliseconds, and answering
+    directly costs one request to Discord instead of two (a deferral, then its edit), which is what keeps
+    answers quick when a hundred games answer at once; it also lets a refusal of a public command go to the
     person alone while a success is public. When the table is slower (a game's lock held by an undo, a
-    busy disk), the command is deferred publicly; the answer then replaces the "thinking" message (by
-    editing the original response), and a refusal deletes it and goes to the person alone.
+    busy disk, a board being drawn), the command is deferred with the answer's visibility; the answer then
+    replaces the "thinking" message (by editing the original response), and a refusal of a public command
+    deletes it and goes to the person alone.
 
         async with Reply(interaction, ephemeral=False) as reply:
             outcome = await table.join(...)
@@ -186,11 +188,7 @@ class Reply:
 
     async def __aenter__(self) -> Reply:
         if self.should_defer and not self.interaction.response.is_done():
-            if self.ephemeral:
-                await self.interaction.response.defer(ephemeral=True, thinking=True)
-                self._deferred_as = True
-            else:
-                self._watchdog = asyncio.create_task(self._defer_later())
+            self._watchdog = asyncio.create_task(self._defer_later())
         return self
 
     async def _defer_later(self) -> None:
@@ -198,8 +196,8 @@ class Reply:
         async with self._lock:
             self._deferring = True
             if not self.interaction.response.is_done():
-                await self.interaction.response.defer(ephemeral=False, thinking=True)
-                self._deferred_as = False
+                await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=True)
+                self._deferred_as = self.ephemeral
 
     async def _settle(self) -> None:
         """The answer is ready: call off the deferral still waiting, or let one under way finish."""

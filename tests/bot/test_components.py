@@ -450,14 +450,48 @@ async def test_answers_are_clipped_to_discords_limit(table: Table) -> None:
     assert len(content) == 2000 and content.endswith("…")
 
 
-async def test_a_private_answer_defers_at_once(table: Table) -> None:
+async def test_a_quick_private_answer_is_sent_without_a_deferral(table: Table) -> None:
     from cogs.common import Reply
 
     interaction = CommandInteraction(FakeBot(table), ALICE)
     async with Reply(interaction, ephemeral=True) as reply:  # type: ignore[arg-type]
         await reply.send("Recorded.")
+    content, kwargs = interaction.calls.last("send")
+    assert interaction.calls.kinds() == ["send"] and kwargs["ephemeral"] and content == "Recorded."
+
+
+async def test_a_slow_private_answer_is_deferred_privately_in_time(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from cogs.common import Reply
+
+    monkeypatch.setattr(Reply, "PATIENCE", 0.01)
+    interaction = CommandInteraction(FakeBot(table), ALICE)
+    async with Reply(interaction, ephemeral=True) as reply:  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)  # a board being drawn
+        await reply.send("Here is the board.")
     assert interaction.calls.kinds() == ["defer", "edit-original"]
     assert interaction.calls.log[0][2] == {"ephemeral": True, "thinking": True}
+    assert interaction.calls.log[1][2]["content"] == "Here is the board."
+
+
+async def test_a_refusal_after_a_private_deferral_replaces_the_thinking_message(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from cogs.common import Reply
+    from table import TableError
+
+    monkeypatch.setattr(Reply, "PATIENCE", 0.01)
+    interaction = CommandInteraction(FakeBot(table), ALICE)
+    async with Reply(interaction, ephemeral=True):  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        raise TableError("This game is full.")
+    assert interaction.calls.kinds() == ["defer", "edit-original"]
+    assert interaction.calls.log[1][2]["content"] == "❌ This game is full."
 
 
 async def test_boards_carry_the_rendered_image(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
