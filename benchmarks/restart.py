@@ -25,7 +25,16 @@ from table.clock import FakeClock
 GUILD = 10
 HOUSES = ("stark", "lannister", "baratheon")
 # Tables that hold a game's rows, with the column naming the game (those this version has).
-GAME_TABLES = ("seats", "actions", "snapshots", "deadlines", "chronicle", "positions")
+GAME_TABLES = (
+    "seats",
+    "actions",
+    "snapshots",
+    "deadlines",
+    "chronicle",
+    "positions",
+    "diplomacy_threads",
+    "threads_synced",
+)
 
 
 async def templates(path: str | Path) -> list[int]:

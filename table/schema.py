@@ -533,4 +533,23 @@ MIGRATIONS: list[Migration] = [
         );
         """,
     ),
+    # 10: the seats and status each game's diplomacy threads were last brought in line with (JSON; no row:
+    # not known, as for a game whose threads were synced before), written as they are, so that the first
+    # action after a restart need not read the threads back to find them in line (a hundred games
+    # answering at once would each read theirs, one after another). A table of its own, so that the
+    # migration may run again.
+    Migration(
+        sqlite="""
+        CREATE TABLE IF NOT EXISTS threads_synced (
+            game_id INTEGER PRIMARY KEY REFERENCES games (id),
+            seen TEXT NOT NULL
+        );
+        """,
+        postgres="""
+        CREATE TABLE IF NOT EXISTS threads_synced (
+            game_id BIGINT PRIMARY KEY REFERENCES games (id),
+            seen TEXT NOT NULL
+        );
+        """,
+    ),
 ]

@@ -125,6 +125,7 @@ class StoredGame:
         default_factory=list
     )  # open ones, ``details`` decoded, with ``ballots``
     vacations: dict[int, tuple[float, float]] = field(default_factory=dict)  # user id -> (start, end)
+    threads_synced: str | None = None  # what its diplomacy threads were last synced with (JSON), if known
 
 
 class Ids(Protocol):
@@ -366,6 +367,10 @@ class Store:
             for row in await cursor.fetchall():
                 if (stored := games.get(row["game_id"])) is not None:
                     stored.vacations[int(row["user_id"])] = (row["starts_at"], row["ends_at"])
+        async with self.db.execute("SELECT game_id, seen FROM threads_synced" + where, args) as cursor:
+            for row in await cursor.fetchall():
+                if (stored := games.get(row["game_id"])) is not None:
+                    stored.threads_synced = row["seen"]
         return list(games.values())
 
     async def save_seats(self, game_id: int, seats: list[dict[str, Any]]) -> None:
@@ -758,6 +763,14 @@ class Store:
                 json.dumps(row["readers"]),
                 int(row["archived"]),
             ),
+        )
+
+    async def threads_synced(self, game_id: int, seen: str) -> None:
+        """Note what the game's threads are now in line with (see migration 10)."""
+        await self.db.execute(
+            "INSERT INTO threads_synced (game_id, seen) VALUES (?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET seen = excluded.seen",
+            (game_id, seen),
         )
 
     async def set_thread_id(self, game_id: int, key: str, thread_id: int) -> None:

@@ -239,6 +239,7 @@ class Table:
             session.spectators = set(stored.spectators)
             session.votes = votes.from_rows(stored.votes)
             session.vacations = dict(stored.vacations)
+            session.threads_seen = _threads_seen(stored.threads_synced)
             restored = True
             if session.status == LOBBY:
                 session.log = []
@@ -1889,8 +1890,10 @@ class Table:
         if session.settings.diplomacy == "off" or session.status == LOBBY:
             return
         # The threads follow the seats and the status alone: most actions change neither, and then the
-        # threads are not read back (this runs in every action's write).
-        seen = (session.status, session.broken, tuple((s.house, s.user_id, s.ai) for s in session.seats))
+        # threads are not read back (this runs in every action's write). What they were last brought in
+        # line with is kept with them, for the first action after a restart.
+        broken = None if session.broken is None else str(session.broken)
+        seen = (session.status, broken, tuple((s.house, s.user_id, s.ai) for s in session.seats))
         if session.threads_seen == seen:
             return
         session.threads_seen = seen
@@ -1901,6 +1904,7 @@ class Table:
             await store.save_thread(session.id, thread.to_row())
         for entry in items:
             await store.add_outbox(session.id, entry, self.clock.now())
+        await store.threads_synced(session.id, json.dumps(seen))
 
     async def ravens(self, game_id: int, actor: Actor) -> tuple[list[DiplomacyThread], Outcome]:
         """The diplomacy threads a person may read, and the message to show them. A player sees their
@@ -2147,3 +2151,16 @@ def _redact_entry(entry: AuditEntry, house: str) -> AuditEntry:
         entry.reason,
         details,
     )
+
+
+def _threads_seen(synced: str | None) -> tuple[Any, ...] | None:
+    """What a game's diplomacy threads were last brought in line with, as :meth:`Table._sync_threads` keeps
+    it (status, broken, seats), from its JSON as stored; None when not known or unreadable (the game's
+    next action then reads the threads and brings them in line)."""
+    if synced is None:
+        return None
+    try:
+        status, broken, seats = json.loads(synced)
+        return (status, broken, tuple((house, user_id, ai) for house, user_id, ai in seats))
+    except (TypeError, ValueError):
+        return None

@@ -12,7 +12,7 @@ import pytest
 from table import Table
 from table.store import Store
 from tests.table.conftest import ADMIN, ALICE, BOB, CAROL, PLAYERS, play_defaults, three_player_game
-from tests.table.databases import Database, NewDatabase
+from tests.table.databases import Database, NewDatabase, run_sql
 
 
 async def played_games(db_path: Database, count: int) -> list[int]:
@@ -53,8 +53,8 @@ async def test_every_game_loads_in_a_handful_of_queries_whatever_their_number(
     await played_games(few, 2)
     await played_games(more, 8)
     # servers, pings, languages, heartbeat; games, seats, spectators, deadlines, positions, open votes,
-    # their ballots, vacations
-    assert await queries_to_load(few) == await queries_to_load(more) <= 12
+    # their ballots, vacations, what the diplomacy threads were synced with
+    assert await queries_to_load(few) == await queries_to_load(more) <= 13
 
 
 async def test_a_restart_reads_no_log_and_the_log_is_read_once_when_needed(db_path: Path) -> None:
@@ -80,6 +80,66 @@ async def test_a_restart_reads_no_log_and_the_log_is_read_once_when_needed(db_pa
         decision = session.pending()[0]
         await table.submit(game_id, PLAYERS[decision.house], decision.default.format())
         assert session.log == await table.store.live_actions(game_id)
+    finally:
+        await table.close()
+
+
+def reads_of_threads(table: Table) -> list[str]:
+    """The statements reading diplomacy threads that ``table``'s store runs from now on."""
+    reads: list[str] = []
+    real = table.store.db.execute
+
+    def execute(sql: str, *args: Any) -> Any:
+        if sql.lstrip().upper().startswith("SELECT") and "diplomacy_threads" in sql:
+            reads.append(sql)
+        return real(sql, *args)
+
+    table.store.db.execute = execute  # type: ignore[method-assign]
+    return reads
+
+
+async def test_threads_in_line_at_a_restart_are_not_read_back_by_the_first_action(db_path: Path) -> None:
+    [game_id] = await played_games(db_path, 1)
+    table = await Table.open(db_path)
+    try:
+        before = await table.store.threads(game_id)
+        assert len(before) == 4  # the council and three ravens, opened when the game started
+        reads = reads_of_threads(table)
+        decision = table.session(game_id).pending()[0]
+        await table.submit(game_id, PLAYERS[decision.house], decision.default.format())
+        assert reads == []
+        assert await table.store.threads(game_id) == before
+    finally:
+        await table.close()
+
+
+async def test_threads_not_known_in_line_at_a_restart_are_read_and_brought_in_line_by_the_first_action(
+    db_path: Path,
+) -> None:
+    """A game whose threads were synced before the table noted what with (migration 10), one of them
+    missing (as when the threads came in, migration 5)."""
+    [game_id] = await played_games(db_path, 1)
+    await run_sql(db_path, "DELETE FROM threads_synced")
+    await run_sql(db_path, "DELETE FROM diplomacy_threads WHERE key = ?", "raven:stark:lannister")
+    table = await Table.open(db_path)
+    try:
+        reads = reads_of_threads(table)
+        decision = table.session(game_id).pending()[0]
+        await table.submit(game_id, PLAYERS[decision.house], decision.default.format())
+        assert len(reads) == 1
+        found = {row["key"]: row for row in await table.store.threads(game_id)}
+        assert found["raven:stark:lannister"]["members"] == {
+            "stark": PLAYERS["stark"].user_id,
+            "lannister": PLAYERS["lannister"].user_id,
+        }
+    finally:
+        await table.close()
+    table = await Table.open(db_path)  # noted now: the next restart reads them no more
+    try:
+        reads = reads_of_threads(table)
+        decision = table.session(game_id).pending()[0]
+        await table.submit(game_id, PLAYERS[decision.house], decision.default.format())
+        assert reads == []
     finally:
         await table.close()
 
