@@ -25,7 +25,7 @@ from engine.thrones.actions import (
 )
 from engine.thrones.game import ThronesGame
 from engine.thrones.marches import validate_march
-from engine.thrones.mustering import single_items, validate_muster
+from engine.thrones.mustering import MusterDraft, single_items
 from engine.thrones.orders import TOKENS
 from engine.thrones.reconcile import reconcile_plan
 
@@ -92,21 +92,19 @@ def random_muster_items(
     game: ThronesGame, house: str, allowed: dict[str, int], rng: Rng
 ) -> tuple[MusterItem, ...]:
     state = game.state
-    items: list[MusterItem] = []
+    draft = MusterDraft(state, house, allowed)
     areas = sorted(allowed)
     rng.shuffle(areas)
     for area in areas:
+        singles = single_items(state, house, area)
         for _ in range(allowed[area]):
-            candidates = single_items(state, house, area)
+            candidates = list(singles)
             rng.shuffle(candidates)
             for item in candidates:
-                try:
-                    validate_muster(state, house, (*items, item), allowed)
-                except IllegalAction:
-                    continue
-                items.append(item)
-                break
-    return tuple(items)
+                if draft.admits(item):
+                    draft.add(item)
+                    break
+    return tuple(draft.items)
 
 
 def random_muster(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
