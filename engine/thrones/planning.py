@@ -23,7 +23,7 @@ from engine.thrones.control import house_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import OWNED, TOKENS
 from engine.thrones.phrases import named
-from engine.thrones.state import Order, State
+from engine.thrones.state import Order, State, Units
 from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
@@ -38,6 +38,19 @@ _DEFAULT_PREFERENCE = {
 
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
+    """The areas holding the house's units, sorted (a new list, the caller's to change)."""
+    units = state.units
+    if type(units) is not Units:
+        return _areas_needing_orders(state, house)
+    # Kept in the board's memo, emptied whenever a unit moves: Planning asks several times a phase.
+    key = ("needing orders", house)
+    areas = units.memo.get(key)
+    if areas is None:
+        areas = units.memo[key] = tuple(_areas_needing_orders(state, house))
+    return list(areas)
+
+
+def _areas_needing_orders(state: State, house: str) -> list[str]:
     return sorted(area for area, units in house_units(state, house).items() if units[0].house == house)
 
 
@@ -54,7 +67,10 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
     for area in placed:
         if area not in needed_set:
             raise IllegalAction("You have no units in {area} to give an order to.", area=Named("areas", area))
-    counts = Counter(placed.values())
+    counts: dict[str, int] = {}
+    for token in placed.values():
+        counts[token] = counts.get(token, 0) + 1
+    allowed = order_rules.placeable(state.restrictions)
     for token, n in counts.items():
         if n > order_rules.OWNED[token]:
             raise IllegalAction(
@@ -66,8 +82,9 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
                     placed=n,
                 )
             )
-        reason = order_rules.forbidden_by(token, state.restrictions)
-        if reason is not None:
+        if token not in allowed:
+            reason = order_rules.forbidden_by(token, state.restrictions)
+            assert reason is not None  # the placeable tokens are those no restriction forbids
             raise IllegalAction(order_rules.RESTRICTIONS[reason])
     specials = sum(n for token, n in counts.items() if TOKENS[token].special)
     allowed_specials = order_rules.stars(state, house)
