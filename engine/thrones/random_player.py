@@ -29,6 +29,9 @@ from engine.thrones.mustering import MusterDraft, single_items
 from engine.thrones.orders import TOKENS
 from engine.thrones.reconcile import reconcile_plan
 
+_SPECIAL = frozenset(token.id for token in TOKENS.values() if token.special)
+_MARCH = frozenset(token.id for token in TOKENS.values() if token.type == "march")
+
 
 def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     schema = decision.schema
@@ -38,11 +41,12 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     stars_left = schema["stars"]
     placed: dict[str, str] = {}
     for area in areas[: schema["count"]]:
-        usable = [t for t in pool if not TOKENS[t].special or stars_left > 0]
-        marches = [t for t in usable if TOKENS[t].type == "march"]
+        usable = pool if stars_left > 0 else [t for t in pool if t not in _SPECIAL]
+        marches = [t for t in usable if t in _MARCH]
         token = rng.choice(marches) if marches and rng.below(2) == 0 else rng.choice(usable)
         pool.remove(token)
-        stars_left -= TOKENS[token].special
+        if token in _SPECIAL:
+            stars_left -= 1
         placed[area] = token
     return PlaceOrders(tuple(sorted(placed.items())))
 
