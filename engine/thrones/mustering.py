@@ -8,6 +8,7 @@ units it owns, or past three ships in a port. Points not spent are lost.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -235,15 +236,26 @@ class MusterDraft:
 
 def single_items(state: State, house: str, area: str) -> list[MusterItem]:
     """Every one-unit muster the area could pay for, legal or not; candidates to test."""
+    targets = ship_targets(state, house, area)
+    return [item for item in _every_single_item(area) if item.to is None or item.to in targets]
+
+
+@functools.cache
+def _every_single_item(area: str) -> tuple[MusterItem, ...]:
+    """The area's one-unit musters, with a ship for its port and for every adjacent sea, in the order
+    of :func:`single_items` (whose ship targets are some of these, in this order). Made once per area:
+    the items are frozen values, and the random player and :func:`can_muster` ask for them often."""
+    port = BOARD.port_of.get(area)
+    seas = [port] if port is not None else []
     items = [
         MusterItem(area, "footman"),
         MusterItem(area, "knight", upgrade=True),
         MusterItem(area, "siege", upgrade=True),
+        *(MusterItem(area, "ship", to=sea) for sea in [*seas, *BOARD.adjacent_seas[area]]),
     ]
-    items += [MusterItem(area, "ship", to=target) for target in ship_targets(state, house, area)]
     if muster_points(area) >= 2:
         items += [MusterItem(area, "knight"), MusterItem(area, "siege")]
-    return items
+    return tuple(items)
 
 
 def can_muster(state: State, house: str, allowed: dict[str, int]) -> bool:
