@@ -40,10 +40,19 @@ def bid_options(power: int) -> tuple[Bid, ...]:
 
 
 def bid_decisions(
-    state: State, bidders: list[str], bids: dict[str, int], prompt: str, data: dict[str, Any]
+    state: State,
+    bidders: list[str],
+    bids: dict[str, int],
+    prompt: str,
+    data: dict[str, Any],
+    asked: dict[str, Decision] | None = None,
 ) -> list[Decision]:
     """Decisions for the bidders still to bid; houses without power bid 0 at once. ``data`` says what the
-    bid is for (see :class:`Decision`); each decision adds the house's power to it."""
+    bid is for (see :class:`Decision`); each decision adds the house's power to it.
+
+    ``asked`` (house -> decision), if given, keeps the decisions made for this bid, to be given again
+    while the others bid rather than made anew; the caller empties it when the next bid begins, and a
+    house whose power has changed is asked anew."""
     waiting = []
     for house in bidders:
         if house in bids:
@@ -52,18 +61,25 @@ def bid_decisions(
         if power == 0:
             bids[house] = 0
             continue
-        waiting.append(
-            Decision(
-                house=house,
-                kind="bid",
-                prompt=f"{prompt} You have {power} power.",
-                secret=True,
-                default=Bid(0),
-                options=bid_options(power),
-                data={**data, "power": power},
-            )
-        )
+        decision = asked.get(house) if asked is not None else None
+        if decision is None or decision.data["power"] != power:
+            decision = _bid_decision(house, power, prompt, data)
+            if asked is not None:
+                asked[house] = decision
+        waiting.append(decision)
     return waiting
+
+
+def _bid_decision(house: str, power: int, prompt: str, data: dict[str, Any]) -> Decision:
+    return Decision(
+        house=house,
+        kind="bid",
+        prompt=f"{prompt} You have {power} power.",
+        secret=True,
+        default=Bid(0),
+        options=bid_options(power),
+        data={**data, "power": power},
+    )
 
 
 def take_bid(state: State, house: str, action: Action, bids: dict[str, int]) -> None:
@@ -125,6 +141,11 @@ class ClashOfKingsFrame(ThronesFrame):
     bids: dict[str, int] = field(default_factory=dict)
     groups: list[list[str]] | None = None  # after the reveal: houses by bid, ties still to settle
 
+    def __post_init__(self) -> None:
+        # The bid decisions of the current track, by house (see bid_decisions): emptied when the next
+        # track's bidding begins. Not a field: no position holds it.
+        self._asked: dict[str, Decision] = {}
+
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         if self.track >= len(TRACK_ORDER):
@@ -133,7 +154,12 @@ class ClashOfKingsFrame(ThronesFrame):
         name = TRACK_ORDER[self.track]
         if self.groups is None:
             waiting = bid_decisions(
-                state, state.throne, self.bids, f"Bid for the {TRACK_NAMES[name]} track.", {"track": name}
+                state,
+                state.throne,
+                self.bids,
+                f"Bid for the {TRACK_NAMES[name]} track.",
+                {"track": name},
+                self._asked,
             )
             if waiting:
                 return waiting
@@ -163,6 +189,7 @@ class ClashOfKingsFrame(ThronesFrame):
         self.track += 1
         self.bids = {}
         self.groups = None
+        self._asked = {}
         return None
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:

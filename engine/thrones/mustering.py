@@ -8,6 +8,7 @@ units it owns, or past three ships in a port. Points not spent are lost.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -147,28 +148,119 @@ def apply_muster(state: State, house: str, items: tuple[MusterItem, ...]) -> Non
             state.units.setdefault(item.to or item.area, []).append(Unit(house, item.unit))
 
 
+class MusterDraft:
+    """A muster built one unit at a time and kept legal, for those who try candidate units one by one.
+
+    :meth:`admits` says what :func:`validate_muster` would say of the items so far followed by one
+    more, but checks only what that item changes: the items so far are legal (each was admitted), so
+    only its own points, footman, place, reserve count, port and the new supply can fail. The board
+    must not change while a draft is in use.
+    """
+
+    def __init__(self, state: State, house: str, allowed: dict[str, int]) -> None:
+        self.state = state
+        self.house = house
+        self.allowed = allowed
+        self.items: list[MusterItem] = []
+        self._reserve = available_units(state, house)
+        self._targets: dict[str, list[str]] = {}  # area -> ship_targets (the board does not change)
+        # The running totals, as validate_muster keeps them.
+        self._spent: dict[str, int] = {}
+        self._needed: dict[str, int] = {}
+        self._added: dict[str, int] = {}
+        self._footmen: dict[str, int] = {}
+        # Whether the house fits its supply with one more unit in an area (None: with none more), for
+        # the units added so far: emptied when a unit is added.
+        self._fits: dict[str | None, bool] = {}
+
+    def admits(self, item: MusterItem) -> bool:
+        area = item.area
+        if area not in self.allowed or self._spent.get(area, 0) + item.cost > self.allowed[area]:
+            return False
+        if item.upgrade:
+            if item.unit not in ("knight", "siege") or self._footmen_in(area) <= 0:
+                return False
+            place = None
+        elif item.unit == "ship":
+            if item.to is None or item.to not in self._ship_targets(area):
+                return False
+            place = item.to
+        else:
+            if item.to is not None:
+                return False
+            place = area
+        if self._needed.get(item.unit, 0) + 1 > self._reserve[item.unit]:
+            return False
+        if place in BOARD.port and self._ships_in(place) + 1 > FACTS.port_capacity:
+            return False
+        return self._fits_supply(place)
+
+    def add(self, item: MusterItem) -> None:
+        """Take an admitted item into the muster."""
+        area = item.area
+        self.items.append(item)
+        self._spent[area] = self._spent.get(area, 0) + item.cost
+        self._needed[item.unit] = self._needed.get(item.unit, 0) + 1
+        if item.upgrade:
+            self._footmen[area] = self._footmen_in(area) - 1
+            self._needed["footman"] = self._needed.get("footman", 0) - 1
+            return
+        place = item.to or area
+        self._added[place] = self._added.get(place, 0) + 1
+        self._fits = {}
+        if item.unit == "footman":
+            self._footmen[area] = self._footmen_in(area) + 1
+
+    def _ships_in(self, port: str) -> int:
+        return len(self.state.units.get(port, [])) + self._added.get(port, 0)
+
+    def _footmen_in(self, area: str) -> int:
+        count = self._footmen.get(area)
+        return _footmen(self.state, self.house, area) if count is None else count
+
+    def _ship_targets(self, area: str) -> list[str]:
+        targets = self._targets.get(area)
+        if targets is None:
+            targets = self._targets[area] = ship_targets(self.state, self.house, area)
+        return targets
+
+    def _fits_supply(self, place: str | None) -> bool:
+        fits = self._fits.get(place)
+        if fits is None:
+            added = self._added
+            if place is not None:
+                added = {**added, place: added.get(place, 0) + 1}
+            fits = self._fits[place] = within_limit(self.state, self.house, added)
+        return fits
+
+
 def single_items(state: State, house: str, area: str) -> list[MusterItem]:
     """Every one-unit muster the area could pay for, legal or not; candidates to test."""
+    targets = ship_targets(state, house, area)
+    return [item for item in _every_single_item(area) if item.to is None or item.to in targets]
+
+
+@functools.cache
+def _every_single_item(area: str) -> tuple[MusterItem, ...]:
+    """The area's one-unit musters, with a ship for its port and for every adjacent sea, in the order
+    of :func:`single_items` (whose ship targets are some of these, in this order). Made once per area:
+    the items are frozen values, and the random player and :func:`can_muster` ask for them often."""
+    port = BOARD.port_of.get(area)
+    seas = [port] if port is not None else []
     items = [
         MusterItem(area, "footman"),
         MusterItem(area, "knight", upgrade=True),
         MusterItem(area, "siege", upgrade=True),
+        *(MusterItem(area, "ship", to=sea) for sea in [*seas, *BOARD.adjacent_seas[area]]),
     ]
-    items += [MusterItem(area, "ship", to=target) for target in ship_targets(state, house, area)]
     if muster_points(area) >= 2:
         items += [MusterItem(area, "knight"), MusterItem(area, "siege")]
-    return items
+    return tuple(items)
 
 
 def can_muster(state: State, house: str, allowed: dict[str, int]) -> bool:
-    for area in allowed:
-        for item in single_items(state, house, area):
-            try:
-                validate_muster(state, house, (item,), allowed)
-            except IllegalAction:
-                continue
-            return True
-    return False
+    draft = MusterDraft(state, house, allowed)
+    return any(draft.admits(item) for area in allowed for item in single_items(state, house, area))
 
 
 def describe_items(items: tuple[MusterItem, ...]) -> str:

@@ -56,19 +56,25 @@ def allowed_tokens(restrictions: Iterable[str]) -> Counter[str]:
     return Counter(_allowed(tuple(restrictions))[0])
 
 
+def placeable(restrictions: Iterable[str]) -> tuple[str, ...]:
+    """The ids of the tokens the restrictions leave placeable, sorted."""
+    return _allowed(tuple(restrictions))[3]
+
+
 @functools.cache
-def _allowed(restrictions: tuple[str, ...]) -> tuple[Counter[str], int, int]:
-    """For a round's restrictions: the placeable tokens, and how many of them are normal and special.
-    Worked out once for each set of restrictions (there are few), as Planning asks for them often."""
+def _allowed(restrictions: tuple[str, ...]) -> tuple[Counter[str], int, int, tuple[str, ...]]:
+    """For a round's restrictions: the placeable tokens, how many of them are normal and special, and
+    their ids sorted. Worked out once for each set of restrictions (there are few), as Planning asks for
+    them often."""
     allowed = Counter({t: n for t, n in OWNED.items() if forbidden_by(t, restrictions) is None})
     normal = sum(n for t, n in allowed.items() if not TOKENS[t].special)
     special = sum(n for t, n in allowed.items() if TOKENS[t].special)
-    return allowed, normal, special
+    return allowed, normal, special, tuple(sorted(allowed))
 
 
 def capacity(state: State, house: str) -> int:
     """How many orders the house can place in all, given restrictions and its stars."""
-    _, normal, special = _allowed(tuple(state.restrictions))
+    _, normal, special, _ = _allowed(tuple(state.restrictions))
     return normal + min(special, stars(state, house))
 
 

@@ -8,6 +8,7 @@ the areas of its choice empty.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,9 +21,9 @@ from engine.thrones.actions import Action, PlaceOrders, Raven
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.control import house_units
 from engine.thrones.frame import ThronesFrame, expect
-from engine.thrones.orders import TOKENS
+from engine.thrones.orders import OWNED, TOKENS
 from engine.thrones.phrases import named
-from engine.thrones.state import Order, State
+from engine.thrones.state import Order, State, Units
 from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
@@ -37,6 +38,19 @@ _DEFAULT_PREFERENCE = {
 
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
+    """The areas holding the house's units, sorted (a new list, the caller's to change)."""
+    units = state.units
+    if type(units) is not Units:
+        return _areas_needing_orders(state, house)
+    # Kept in the board's memo, emptied whenever a unit moves: Planning asks several times a phase.
+    key = ("needing orders", house)
+    areas = units.memo.get(key)
+    if areas is None:
+        areas = units.memo[key] = tuple(_areas_needing_orders(state, house))
+    return list(areas)
+
+
+def _areas_needing_orders(state: State, house: str) -> list[str]:
     return sorted(area for area, units in house_units(state, house).items() if units[0].house == house)
 
 
@@ -53,7 +67,10 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
     for area in placed:
         if area not in needed_set:
             raise IllegalAction("You have no units in {area} to give an order to.", area=Named("areas", area))
-    counts = Counter(placed.values())
+    counts: dict[str, int] = {}
+    for token in placed.values():
+        counts[token] = counts.get(token, 0) + 1
+    allowed = order_rules.placeable(state.restrictions)
     for token, n in counts.items():
         if n > order_rules.OWNED[token]:
             raise IllegalAction(
@@ -65,8 +82,9 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
                     placed=n,
                 )
             )
-        reason = order_rules.forbidden_by(token, state.restrictions)
-        if reason is not None:
+        if token not in allowed:
+            reason = order_rules.forbidden_by(token, state.restrictions)
+            assert reason is not None  # the placeable tokens are those no restriction forbids
             raise IllegalAction(order_rules.RESTRICTIONS[reason])
     specials = sum(n for token, n in counts.items() if TOKENS[token].special)
     allowed_specials = order_rules.stars(state, house)
@@ -276,27 +294,28 @@ class PlanningFrame(ThronesFrame):
 
 
 def _swap_options(state: State, house: str) -> list[Raven]:
-    spare = order_rules.unused(state, house)
+    own = sorted((area, order.token) for area, order in state.orders.items() if order.house == house)
+    placed = Counter(token for _, token in own)
+    specials_on_board = sum(TOKENS[token].special for _, token in own)
     stars = order_rules.stars(state, house)
-    specials_on_board = sum(1 for o in state.orders.values() if o.house == house and TOKENS[o.token].special)
     # The unused tokens the restrictions allow, sorted: the same for every order on the board.
-    placeable = [
-        token
-        for token in sorted(spare)
-        if spare[token] > 0 and order_rules.forbidden_by(token, state.restrictions) is None
-    ]
+    spare = [token for token in order_rules.placeable(state.restrictions) if placed[token] < OWNED[token]]
+    normal_spare = [token for token in spare if not TOKENS[token].special]
     options = []
-    for area, order in sorted(state.orders.items()):
-        if order.house != house:
-            continue
-        for token in placeable:
-            if token == order.token:
-                continue
-            specials = specials_on_board - TOKENS[order.token].special + TOKENS[token].special
-            if specials > stars:
-                continue
-            options.append(Raven("swap", area, token))
+    for area, current in own:
+        # The special orders the house may place once this one is taken back.
+        room = stars - specials_on_board + TOKENS[current].special
+        tokens = spare if room > 0 else normal_spare if room == 0 else []
+        swaps = _swaps_in(area)
+        options += [swaps[token] for token in tokens if token != current]
     return options
+
+
+@functools.cache
+def _swaps_in(area: str) -> dict[str, Raven]:
+    """Every swap of an order in ``area``, by the new token: made once (a Raven is a frozen value), as
+    the raven's options pair each of the holder's orders with each spare token every Planning phase."""
+    return {token: Raven("swap", area, token) for token in TOKENS}
 
 
 @dataclass

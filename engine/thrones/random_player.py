@@ -25,9 +25,12 @@ from engine.thrones.actions import (
 )
 from engine.thrones.game import ThronesGame
 from engine.thrones.marches import validate_march
-from engine.thrones.mustering import single_items, validate_muster
+from engine.thrones.mustering import MusterDraft, single_items
 from engine.thrones.orders import TOKENS
 from engine.thrones.reconcile import reconcile_plan
+
+_SPECIAL = frozenset(token.id for token in TOKENS.values() if token.special)
+_MARCH = frozenset(token.id for token in TOKENS.values() if token.type == "march")
 
 
 def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
@@ -38,11 +41,12 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     stars_left = schema["stars"]
     placed: dict[str, str] = {}
     for area in areas[: schema["count"]]:
-        usable = [t for t in pool if not TOKENS[t].special or stars_left > 0]
-        marches = [t for t in usable if TOKENS[t].type == "march"]
+        usable = pool if stars_left > 0 else [t for t in pool if t not in _SPECIAL]
+        marches = [t for t in usable if t in _MARCH]
         token = rng.choice(marches) if marches and rng.below(2) == 0 else rng.choice(usable)
         pool.remove(token)
-        stars_left -= TOKENS[token].special
+        if token in _SPECIAL:
+            stars_left -= 1
         placed[area] = token
     return PlaceOrders(tuple(sorted(placed.items())))
 
@@ -92,21 +96,19 @@ def random_muster_items(
     game: ThronesGame, house: str, allowed: dict[str, int], rng: Rng
 ) -> tuple[MusterItem, ...]:
     state = game.state
-    items: list[MusterItem] = []
+    draft = MusterDraft(state, house, allowed)
     areas = sorted(allowed)
     rng.shuffle(areas)
     for area in areas:
+        singles = single_items(state, house, area)
         for _ in range(allowed[area]):
-            candidates = single_items(state, house, area)
+            candidates = list(singles)
             rng.shuffle(candidates)
             for item in candidates:
-                try:
-                    validate_muster(state, house, (*items, item), allowed)
-                except IllegalAction:
-                    continue
-                items.append(item)
-                break
-    return tuple(items)
+                if draft.admits(item):
+                    draft.add(item)
+                    break
+    return tuple(draft.items)
 
 
 def random_muster(game: ThronesGame, decision: Decision, rng: Rng) -> Action:

@@ -5,7 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.thrones.actions import MusterItem
 from engine.thrones.game import ThronesGame
+from engine.thrones.mustering import MusterDraft, single_items, validate_muster
+from engine.thrones.random_player import random_action
 from engine.thrones.scenario import build
 from tests.engine.scenario import kinds
 
@@ -130,3 +134,77 @@ def test_houses_muster_one_after_another_in_turn_order_and_skip_when_they_cannot
     assert kinds(game) == [("lannister", "muster")]
     game.apply_line("lannister: muster none")
     assert kinds(game) == [("stark", "muster")]
+
+
+def _odd_items(area: str) -> list[MusterItem]:
+    """Items no castle may muster: a footman 'upgraded' to a footman, a ship without a place, a footman
+    sent elsewhere (and, from most castles, a ship sent to a far sea)."""
+    return [
+        MusterItem(area, "footman", upgrade=True),
+        MusterItem(area, "ship"),
+        MusterItem(area, "ship", to="bay-of-ice"),
+        MusterItem(area, "footman", to="the-golden-sound"),
+    ]
+
+
+def _legal(state, house, items, allowed) -> bool:
+    try:
+        validate_muster(state, house, items, allowed)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _check_drafts(game, decision, rng) -> int:
+    """Build random musters for the decision with a MusterDraft, asserting at each step that it admits
+    exactly the candidates validate_muster accepts after the items so far; returns the checks made."""
+    state, house = game.state, decision.house
+    allowed = {area: info["points"] for area, info in decision.schema["areas"].items()}
+    candidates = [
+        item
+        for area in [*allowed, "sunspear", "winterfell"]
+        for item in [*single_items(state, house, area), *_odd_items(area)]
+    ]
+    draft = MusterDraft(state, house, allowed)
+    checked = 0
+    while True:
+        so_far = tuple(draft.items)
+        admitted = [item for item in candidates if draft.admits(item)]
+        expected = [item for item in candidates if _legal(state, house, (*so_far, item), allowed)]
+        assert admitted == expected
+        checked += len(candidates)
+        if not admitted:
+            return checked
+        draft.add(rng.choice(admitted))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_muster_draft_admits_exactly_what_the_full_validation_accepts(seed):
+    """The random player builds musters with MusterDraft: its quick check of one more item must agree
+    with validate_muster on the whole muster, for every candidate, at every step of random games."""
+    game = ThronesGame.new(6, seed, False)
+    rng = Rng(seed)
+    checked = 0
+    while not game.over:
+        pending = game.pending()
+        decision = pending[rng.below(len(pending))]
+        if decision.kind == "muster":
+            checked += _check_drafts(game, decision, rng)
+        game.apply(decision.house, random_action(game, decision, rng))
+    assert checked > 100
+
+
+def test_a_muster_draft_fills_a_port_to_three_ships_and_no_further():
+    game = mustering(
+        units={"sunspear": ("martell", "footman"), "port-of-sunspear": ("martell", "ship", "ship")},
+        supply={"stark": 1, "lannister": 2, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 6},
+        throne=["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"],
+    )
+    (decision,) = game.pending()
+    draft = MusterDraft(game.state, "martell", {"sunspear": 2})
+    ship = MusterItem("sunspear", "ship", to="port-of-sunspear")
+    assert draft.admits(ship)
+    draft.add(ship)
+    assert not draft.admits(ship)
+    for seed in range(10):
+        _check_drafts(game, decision, Rng(seed))

@@ -192,6 +192,20 @@ def test_bids_are_secret_and_may_be_changed_until_all_are_in():
         game.apply_line("lannister: bid 9")
 
 
+def test_each_track_asks_its_own_bid_with_the_power_left():
+    game = westeros_game(("last-days-of-summer", "clash-of-kings", None))
+    asked = {d.house: d for d in game.pending()}
+    game.apply_line("lannister: bid 2")
+    # While the others bid, each is asked the very same question again.
+    assert all(d is asked[d.house] for d in game.pending())
+    bid_all(game, dict.fromkeys([h for h in game.state.houses if h != "lannister"], 0))
+    game.apply_line(f"{game.state.throne[0]}: rank {' '.join(game.pending()[0].schema['houses'])}")
+    fiefdoms = {d.house: d for d in game.pending()}
+    assert {d.data["track"] for d in fiefdoms.values()} == {"fiefdoms"}
+    assert "Fiefdoms" in fiefdoms["stark"].prompt
+    assert fiefdoms["lannister"].data["power"] == asked["lannister"].data["power"] - 2
+
+
 def test_houses_without_power_bid_zero_without_being_asked():
     power = {"stark": 0, "lannister": 5, "greyjoy": 5, "tyrell": 5, "baratheon": 5, "martell": 5}
     game = westeros_game(("last-days-of-summer", "clash-of-kings", None), power=power)
