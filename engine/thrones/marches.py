@@ -26,7 +26,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
-from engine.thrones.state import State, Units
+from engine.thrones.state import State, Unit, Units
 from engine.thrones.supply import within_limit
 from engine.thrones.turns import next_with_orders
 from i18n import Said, nsaid, psaid, said
@@ -222,10 +222,16 @@ def validate_march(state: State, house: str, march: March) -> None:
             raise IllegalAction(reason)
 
 
+def _take_unit(pool: list[Unit], kind: str) -> Unit:
+    """Remove from ``pool`` its first unit of ``kind`` able to march, and give it."""
+    for index, unit in enumerate(pool):
+        if unit.kind == kind and not unit.routed:
+            return pool.pop(index)
+    raise ValueError(f"no {kind} able to march")
+
+
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
-    from engine.thrones.combat.frame import CombatFrame  # it imports this module
-
     state = game.state
     source = march.source
     token = state.orders[source].token
@@ -234,10 +240,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     fight: tuple[str, list[str]] | None = None
     pool = state.units[source]
     for dest, kinds in march.moves:
-        taken = []
-        for kind in kinds:
-            index = next(i for i, u in enumerate(pool) if u.kind == kind and not u.routed)
-            taken.append(pool.pop(index))
+        taken = [_take_unit(pool, kind) for kind in kinds]
         if entry(state, house, dest) != "move":
             fight = (dest, [u.kind for u in taken])
             continue
@@ -299,6 +302,8 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                 )
             )
         else:
+            from engine.thrones.combat.frame import CombatFrame  # it imports this module
+
             defender = defender_of(state, dest)
             game.push(
                 CombatFrame(
