@@ -85,6 +85,11 @@ def entry(state: State, house: str, dest: str) -> str:
     may enter."""
     if dest in state.impassable:
         raise IllegalAction("{area} is impassable in this game.", area=Named("areas", dest))
+    return _entry_open(state, house, dest)
+
+
+def _entry_open(state: State, house: str, dest: str) -> str:
+    """What :func:`entry` says of an area known to be passable."""
     units = state.units.get(dest)
     if units and units[0].house != house:
         return "combat"
@@ -144,13 +149,13 @@ def validate_march(state: State, house: str, march: March) -> None:
     requested: dict[str, int] = {}  # kind -> units sent
     changes: dict[str, int] = {}  # area -> units more (or fewer) there
     land_reach: set[str] | None = None
-    fights = []
+    fights: list[tuple[str, tuple[str, ...], str]] = []  # (destination, units sent, entry)
     for dest, kinds in march.moves:
         if dest == source:
             raise IllegalAction("Units that stay where they are need no move.")
         for kind in kinds:
             requested[kind] = requested.get(kind, 0) + 1
-        ships = sum(1 for k in kinds if k == "ship")
+        ships = kinds.count("ship")
         if ships and ships != len(kinds):
             raise IllegalAction(
                 "Ships and land units cannot move together to {area}.", area=Named("areas", dest)
@@ -173,8 +178,9 @@ def validate_march(state: State, house: str, march: March) -> None:
                     area=Named("areas", dest),
                     source=Named("areas", source),
                 )
-        if entry(state, house, dest) != "move":
-            fights.append((dest, kinds))
+        how = entry(state, house, dest)
+        if how != "move":
+            fights.append((dest, kinds, how))
         changes[dest] = changes.get(dest, 0) + len(kinds)
         changes[source] = changes.get(source, 0) - len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, [])) + changes[dest] > FACTS.port_capacity:
@@ -200,8 +206,8 @@ def validate_march(state: State, house: str, march: March) -> None:
             )
     if len(fights) > 1:
         raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
-    if fights and entry(state, house, fights[0][0]) == "neutral":
-        dest, kinds = fights[0]
+    if fights and fights[0][2] == "neutral":
+        dest, kinds, _ = fights[0]
         best = neutral_reach(state, house, source, dest, kinds)
         if best < state.neutral_forces[dest]:
             raise IllegalAction(
@@ -322,20 +328,20 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
 
 def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]:
     """What the house's march orders in ``sources`` (see :func:`house_orders`) can do."""
+    impassable = state.impassable
     orders = {}
     for source in sources:
         movable = movable_units(state, source, house)
         destinations: dict[str, dict[str, Any]] = {}
-        candidates: list[tuple[str, list[str]]] = []
-        if any(kind != "ship" for kind in movable) and source in BOARD.land:
-            land_kinds = sorted(k for k in movable if k != "ship")
-            candidates += [(dest, land_kinds) for dest in sorted(land_destinations(state, house, source))]
-        if movable.get("ship"):
-            candidates += [(dest, ["ship"]) for dest in sorted(ship_destinations(state, house, source))]
-        for dest, kinds in candidates:
-            if dest in state.impassable:
-                continue
-            destinations[dest] = {"units": kinds, "entry": entry(state, house, dest)}
+        land_kinds = sorted(k for k in movable if k != "ship")
+        if land_kinds and source in BOARD.land:
+            for dest in sorted(land_destinations(state, house, source)):
+                if dest not in impassable:
+                    destinations[dest] = {"units": land_kinds, "entry": _entry_open(state, house, dest)}
+        if "ship" in movable:
+            for dest in sorted(ship_destinations(state, house, source)):
+                if dest not in impassable:
+                    destinations[dest] = {"units": ["ship"], "entry": _entry_open(state, house, dest)}
         orders[source] = {
             "units": dict(sorted(movable.items())),
             "destinations": destinations,
