@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.thrones.board import FACTS
-from engine.thrones.control import house_units
 from engine.thrones.state import State, Units
 
 
@@ -50,7 +49,9 @@ def _shared_sizes(state: State, house: str) -> dict[str, int]:
 
 
 def _area_sizes(state: State, house: str) -> dict[str, int]:
-    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
+    """Read straight from the board: the index of :func:`house_units` would first be built for every house,
+    and a march's check needs one house's sizes between two changes of the board."""
+    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
 
 
 def _armies(state: State, house: str) -> list[int]:
