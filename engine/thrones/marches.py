@@ -350,6 +350,10 @@ def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]
     return {"orders": orders}
 
 
+# What the step waits for, said once here rather than at every march.
+_AWAITED = psaid("awaited", "a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')")
+
+
 @dataclass
 class MarchesFrame(ThronesFrame):
     """Turn order is read from the Iron Throne track at each turn. Should Doran Martell reorder the track
@@ -383,11 +387,7 @@ class MarchesFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action,
-            March,
-            what=psaid("awaited", "a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')"),
-        )
+        expect(action, March, what=_AWAITED)
         assert isinstance(action, March)
         validate_march(game.state, house, action)
         self._resolve(game, house, action)
