@@ -114,17 +114,33 @@ def movable_units(state: State, area: str, house: str) -> dict[str, int]:
     return movable
 
 
+def _power_bar(state: State, house: str, source: str) -> str | None:
+    """What keeps the house from leaving a power token in ``source`` once it is empty: ``"sea"``,
+    ``"home"``, ``"held"`` or ``"none-left"``; ``None`` when nothing does. The march schema asks this of
+    every order, so the refusal is worded only when a player needs it (:func:`can_leave_power`)."""
+    if source not in BOARD.land:
+        return "sea"
+    if BOARD.home_of.get(source) == house:
+        return "home"
+    if state.power_tokens.get(source) == house:
+        return "held"
+    if state.power[house] < 1:
+        return "none-left"
+    return None
+
+
 def can_leave_power(state: State, house: str, source: str) -> Said | None:
     """Why the house may not leave a power token in ``source`` once it is empty, or ``None``."""
-    if source not in BOARD.land:
+    bar = _power_bar(state, house, source)
+    if bar == "sea":
         return said("Power tokens establish control only on land areas.")
-    if BOARD.home_of.get(source) == house:
+    if bar == "home":
         return said(
             "{area} is your home area: it stays yours without a power token.", area=Named("areas", source)
         )
-    if state.power_tokens.get(source) == house:
+    if bar == "held":
         return said("You already have a power token in {area}.", area=Named("areas", source))
-    if state.power[house] < 1:
+    if bar == "none-left":
         return said("You have no available power token to leave behind.")
     return None
 
@@ -345,7 +361,7 @@ def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]
         orders[source] = {
             "units": dict(sorted(movable.items())),
             "destinations": destinations,
-            "may_leave_power": can_leave_power(state, house, source) is None,
+            "may_leave_power": _power_bar(state, house, source) is None,
         }
     return {"orders": orders}
 
