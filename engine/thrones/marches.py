@@ -26,7 +26,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
-from engine.thrones.state import State, Units
+from engine.thrones.state import State, Unit, Units
 from engine.thrones.supply import within_limit
 from engine.thrones.turns import next_with_orders
 from i18n import Said, nsaid, psaid, said
@@ -85,6 +85,11 @@ def entry(state: State, house: str, dest: str) -> str:
     may enter."""
     if dest in state.impassable:
         raise IllegalAction("{area} is impassable in this game.", area=Named("areas", dest))
+    return _entry_open(state, house, dest)
+
+
+def _entry_open(state: State, house: str, dest: str) -> str:
+    """What :func:`entry` says of an area known to be passable."""
     units = state.units.get(dest)
     if units and units[0].house != house:
         return "combat"
@@ -109,17 +114,33 @@ def movable_units(state: State, area: str, house: str) -> dict[str, int]:
     return movable
 
 
+def _power_bar(state: State, house: str, source: str) -> str | None:
+    """What keeps the house from leaving a power token in ``source`` once it is empty: ``"sea"``,
+    ``"home"``, ``"held"`` or ``"none-left"``; ``None`` when nothing does. The march schema asks this of
+    every order, so the refusal is worded only when a player needs it (:func:`can_leave_power`)."""
+    if source not in BOARD.land:
+        return "sea"
+    if BOARD.home_of.get(source) == house:
+        return "home"
+    if state.power_tokens.get(source) == house:
+        return "held"
+    if state.power[house] < 1:
+        return "none-left"
+    return None
+
+
 def can_leave_power(state: State, house: str, source: str) -> Said | None:
     """Why the house may not leave a power token in ``source`` once it is empty, or ``None``."""
-    if source not in BOARD.land:
+    bar = _power_bar(state, house, source)
+    if bar == "sea":
         return said("Power tokens establish control only on land areas.")
-    if BOARD.home_of.get(source) == house:
+    if bar == "home":
         return said(
             "{area} is your home area: it stays yours without a power token.", area=Named("areas", source)
         )
-    if state.power_tokens.get(source) == house:
+    if bar == "held":
         return said("You already have a power token in {area}.", area=Named("areas", source))
-    if state.power[house] < 1:
+    if bar == "none-left":
         return said("You have no available power token to leave behind.")
     return None
 
@@ -144,13 +165,13 @@ def validate_march(state: State, house: str, march: March) -> None:
     requested: dict[str, int] = {}  # kind -> units sent
     changes: dict[str, int] = {}  # area -> units more (or fewer) there
     land_reach: set[str] | None = None
-    fights = []
+    fights: list[tuple[str, tuple[str, ...], str]] = []  # (destination, units sent, entry)
     for dest, kinds in march.moves:
         if dest == source:
             raise IllegalAction("Units that stay where they are need no move.")
         for kind in kinds:
             requested[kind] = requested.get(kind, 0) + 1
-        ships = sum(1 for k in kinds if k == "ship")
+        ships = kinds.count("ship")
         if ships and ships != len(kinds):
             raise IllegalAction(
                 "Ships and land units cannot move together to {area}.", area=Named("areas", dest)
@@ -173,8 +194,9 @@ def validate_march(state: State, house: str, march: March) -> None:
                     area=Named("areas", dest),
                     source=Named("areas", source),
                 )
-        if entry(state, house, dest) != "move":
-            fights.append((dest, kinds))
+        how = entry(state, house, dest)
+        if how != "move":
+            fights.append((dest, kinds, how))
         changes[dest] = changes.get(dest, 0) + len(kinds)
         changes[source] = changes.get(source, 0) - len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, [])) + changes[dest] > FACTS.port_capacity:
@@ -200,8 +222,8 @@ def validate_march(state: State, house: str, march: March) -> None:
             )
     if len(fights) > 1:
         raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
-    if fights and entry(state, house, fights[0][0]) == "neutral":
-        dest, kinds = fights[0]
+    if fights and fights[0][2] == "neutral":
+        dest, kinds, _ = fights[0]
         best = neutral_reach(state, house, source, dest, kinds)
         if best < state.neutral_forces[dest]:
             raise IllegalAction(
@@ -222,10 +244,16 @@ def validate_march(state: State, house: str, march: March) -> None:
             raise IllegalAction(reason)
 
 
+def _take_unit(pool: list[Unit], kind: str) -> Unit:
+    """Remove from ``pool`` its first unit of ``kind`` able to march, and give it."""
+    for index, unit in enumerate(pool):
+        if unit.kind == kind and not unit.routed:
+            return pool.pop(index)
+    raise ValueError(f"no {kind} able to march")
+
+
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
-    from engine.thrones.combat.frame import CombatFrame  # it imports this module
-
     state = game.state
     source = march.source
     token = state.orders[source].token
@@ -234,10 +262,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     fight: tuple[str, list[str]] | None = None
     pool = state.units[source]
     for dest, kinds in march.moves:
-        taken = []
-        for kind in kinds:
-            index = next(i for i, u in enumerate(pool) if u.kind == kind and not u.routed)
-            taken.append(pool.pop(index))
+        taken = [_take_unit(pool, kind) for kind in kinds]
         if entry(state, house, dest) != "move":
             fight = (dest, [u.kind for u in taken])
             continue
@@ -299,6 +324,8 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                 )
             )
         else:
+            from engine.thrones.combat.frame import CombatFrame  # it imports this module
+
             defender = defender_of(state, dest)
             game.push(
                 CombatFrame(
@@ -317,26 +344,30 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
 
 def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]:
     """What the house's march orders in ``sources`` (see :func:`house_orders`) can do."""
+    impassable = state.impassable
     orders = {}
     for source in sources:
         movable = movable_units(state, source, house)
         destinations: dict[str, dict[str, Any]] = {}
-        candidates: list[tuple[str, list[str]]] = []
-        if any(kind != "ship" for kind in movable) and source in BOARD.land:
-            land_kinds = sorted(k for k in movable if k != "ship")
-            candidates += [(dest, land_kinds) for dest in sorted(land_destinations(state, house, source))]
-        if movable.get("ship"):
-            candidates += [(dest, ["ship"]) for dest in sorted(ship_destinations(state, house, source))]
-        for dest, kinds in candidates:
-            if dest in state.impassable:
-                continue
-            destinations[dest] = {"units": kinds, "entry": entry(state, house, dest)}
+        land_kinds = sorted(k for k in movable if k != "ship")
+        if land_kinds and source in BOARD.land:
+            for dest in sorted(land_destinations(state, house, source)):
+                if dest not in impassable:
+                    destinations[dest] = {"units": land_kinds, "entry": _entry_open(state, house, dest)}
+        if "ship" in movable:
+            for dest in sorted(ship_destinations(state, house, source)):
+                if dest not in impassable:
+                    destinations[dest] = {"units": ["ship"], "entry": _entry_open(state, house, dest)}
         orders[source] = {
             "units": dict(sorted(movable.items())),
             "destinations": destinations,
-            "may_leave_power": can_leave_power(state, house, source) is None,
+            "may_leave_power": _power_bar(state, house, source) is None,
         }
     return {"orders": orders}
+
+
+# What the step waits for, said once here rather than at every march.
+_AWAITED = psaid("awaited", "a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')")
 
 
 @dataclass
@@ -372,11 +403,7 @@ class MarchesFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action,
-            March,
-            what=psaid("awaited", "a march ('march SOURCE -> DEST UNITS, ...' or 'march SOURCE -> none')"),
-        )
+        expect(action, March, what=_AWAITED)
         assert isinstance(action, March)
         validate_march(game.state, house, action)
         self._resolve(game, house, action)

@@ -10,13 +10,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.thrones.board import FACTS
-from engine.thrones.control import house_units
 from engine.thrones.state import State, Units
 
 
 def fits(sizes: Iterable[int], level: int) -> bool:
     """Whether areas holding ``sizes`` units of one house fit the supply level (single units are free)."""
-    armies = sorted([s for s in sizes if s >= 2], reverse=True)
+    return _armies_fit(_sorted_armies(sizes), level)
+
+
+def _sorted_armies(sizes: Iterable[int]) -> list[int]:
+    """The sizes that make armies (two units or more), largest first."""
+    return sorted([s for s in sizes if s >= 2], reverse=True)
+
+
+def _armies_fit(armies: list[int], level: int) -> bool:
+    """Whether army sizes, largest first, fit the supply level."""
     allowed = FACTS.supply_limits[level]
     if len(armies) > len(allowed):
         return False
@@ -25,6 +33,11 @@ def fits(sizes: Iterable[int], level: int) -> bool:
 
 def area_sizes(state: State, house: str) -> dict[str, int]:
     """Units of the house per area (a new dict, the caller's to change)."""
+    return dict(_shared_sizes(state, house))
+
+
+def _shared_sizes(state: State, house: str) -> dict[str, int]:
+    """What :func:`area_sizes` gives, kept in the units' memo until they change: read it, never change it."""
     units = state.units
     if type(units) is not Units:
         return _area_sizes(state, house)
@@ -32,20 +45,43 @@ def area_sizes(state: State, house: str) -> dict[str, int]:
     sizes = units.memo.get(key)
     if sizes is None:
         sizes = units.memo[key] = _area_sizes(state, house)
-    return dict(sizes)
+    return sizes
 
 
 def _area_sizes(state: State, house: str) -> dict[str, int]:
-    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
+    """Read straight from the board: the index of :func:`house_units` would first be built for every house,
+    and a march's check needs one house's sizes between two changes of the board."""
+    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
+
+
+def _armies(state: State, house: str) -> list[int]:
+    """The sizes of the house's armies, largest first, kept in the units' memo until they change: read
+    it, never change it. Every check of a march, a muster or a retreat starts from it."""
+    units = state.units
+    if type(units) is not Units:
+        return _sorted_armies(_area_sizes(state, house).values())
+    key = ("armies", house)
+    armies = units.memo.get(key)
+    if armies is None:
+        armies = units.memo[key] = _sorted_armies(_shared_sizes(state, house).values())
+    return armies
 
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:
-    """Whether the house fits its supply limit, after adding ``changes`` (area -> unit delta) if given."""
-    sizes = area_sizes(state, house)
+    """Whether the house fits its supply limit, after adding ``changes`` (area -> unit delta) if given:
+    the armies of the changed areas are taken out of the house's armies and their new sizes put in."""
+    armies = _armies(state, house)
     if changes:
+        sizes = _shared_sizes(state, house)
+        armies = list(armies)
         for area, delta in changes.items():
-            sizes[area] = sizes.get(area, 0) + delta
-    return fits(sizes.values(), state.supply[house])
+            before = sizes.get(area, 0)
+            if before >= 2:
+                armies.remove(before)
+            if before + delta >= 2:
+                armies.append(before + delta)
+        armies.sort(reverse=True)
+    return _armies_fit(armies, state.supply[house])
 
 
 def largest_army_allowed(level: int) -> int:
