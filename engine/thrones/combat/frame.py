@@ -125,6 +125,7 @@ class CombatFrame(Battle):
     def _run_cards(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         waiting = []
+        strengths: dict[str, dict[str, int]] = {}  # each side's, worked out once for both prompts
         for house in (self.attacker, self.defender):
             if house in self.chosen:
                 continue
@@ -132,7 +133,10 @@ class CombatFrame(Battle):
             if len(hand) == 1:
                 self.chosen[house] = hand[0]
                 continue
-            mine, theirs = (breakdown(state, self, h) for h in (house, self.opponent(house)))
+            if not strengths:
+                strengths = {h: breakdown(state, self, h) for h in (self.attacker, self.defender)}
+            # Copies: the two decisions must not share a dict a driver might change.
+            mine, theirs = dict(strengths[house]), dict(strengths[self.opponent(house)])
             waiting.append(
                 Decision(
                     house=house,
