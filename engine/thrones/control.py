@@ -86,6 +86,19 @@ def castle_counts(state: State) -> dict[str, int]:
     return counts
 
 
+_STRONGHOLD_AREAS: tuple[str, ...] = tuple(area for area in BOARD.castle_areas if BOARD.castle[area] == 2)
+
+
+def stronghold_counts(state: State) -> dict[str, int]:
+    """Stronghold areas each house controls: :func:`stronghold_count` for every house in one pass."""
+    counts = dict.fromkeys(state.houses, 0)
+    for area in _STRONGHOLD_AREAS:
+        owner = controller(state, area)
+        if owner is not None:
+            counts[owner] += 1
+    return counts
+
+
 def supply_icons(state: State, house: str) -> int:
     """The supply level the house's areas entitle it to (the track tops out at 6)."""
     total = sum(icons for area, icons in BOARD.supply_icons.items() if controller(state, area) == house)
