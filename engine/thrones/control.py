@@ -99,9 +99,28 @@ def stronghold_counts(state: State) -> dict[str, int]:
     return counts
 
 
+# The land areas with supply icons, with their icons and the house whose home each is (as _CASTLE_HOMES).
+_SUPPLY_AREAS: tuple[tuple[str, int, str | None], ...] = tuple(
+    (area, icons, BOARD.home_of.get(area)) for area, icons in BOARD.supply_icons.items() if icons
+)
+assert all(area in BOARD.land for area, _, _ in _SUPPLY_AREAS)
+
+
 def supply_icons(state: State, house: str) -> int:
-    """The supply level the house's areas entitle it to (the track tops out at 6)."""
-    total = sum(icons for area, icons in BOARD.supply_icons.items() if controller(state, area) == house)
+    """The supply level the house's areas entitle it to (the track tops out at 6). The Supply card counts
+    it for every house, so this is :func:`controller` inlined over the land areas with icons."""
+    units, tokens, houses = state.units, state.power_tokens, state.houses
+    total = 0
+    for area, icons, home in _SUPPLY_AREAS:
+        present = units.get(area)
+        if present:
+            owner: str | None = present[0].house
+        else:
+            owner = tokens.get(area)
+            if owner is None and home in houses:
+                owner = home
+        if owner == house:
+            total += icons
     return min(total, len(FACTS.supply_limits) - 1)
 
 
