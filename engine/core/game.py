@@ -234,7 +234,10 @@ class Game(ABC):
         return list(self._pending)
 
     def decision_for(self, seat: str) -> Decision | None:
-        return next((d for d in self._pending if d.house == seat), None)
+        for decision in self._pending:  # a loop, not next() over a generator: every action asks this
+            if decision.house == seat:
+                return decision
+        return None
 
     def changeable_decision(self, seat: str) -> Decision | None:
         """The secret decision the seat has answered but may still change (until every seat has

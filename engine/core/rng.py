@@ -14,6 +14,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+# below(n) rejects draws at or above the largest multiple of n within 64 bits. The bounds drawn are small
+# (a deck, a hand, a list of options), so each one's limit is worked out once and kept.
+_LIMITS: dict[int, int] = {}
 
 
 class Rng:
@@ -31,9 +34,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
         state = self.state
         while True:  # next_u64, inlined: the engine draws often
             state = (state + _GOLDEN) & _MASK

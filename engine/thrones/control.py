@@ -70,15 +70,16 @@ assert all(area in BOARD.land for area, _ in _CASTLE_HOMES)
 
 def castle_counts(state: State) -> dict[str, int]:
     """Castle and stronghold areas each house controls. The victory check counts them before every step
-    of the game, so this is :func:`controller` inlined over the castle areas."""
+    of the game, so this is :func:`controller` inlined over the castle areas (with the boards' ``get``
+    looked up once)."""
     counts = dict.fromkeys(state.houses, 0)
-    units, tokens, houses = state.units, state.power_tokens, state.houses
+    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
     for area, home in _CASTLE_HOMES:
-        present = units.get(area)
+        present = units_in(area)
         if present:
             counts[present[0].house] += 1
             continue
-        owner = tokens.get(area)
+        owner = token_in(area)
         if owner is not None:
             counts[owner] += 1
         elif home is not None and home in houses:
@@ -86,9 +87,41 @@ def castle_counts(state: State) -> dict[str, int]:
     return counts
 
 
+_STRONGHOLD_AREAS: tuple[str, ...] = tuple(area for area in BOARD.castle_areas if BOARD.castle[area] == 2)
+
+
+def stronghold_counts(state: State) -> dict[str, int]:
+    """Stronghold areas each house controls: :func:`stronghold_count` for every house in one pass."""
+    counts = dict.fromkeys(state.houses, 0)
+    for area in _STRONGHOLD_AREAS:
+        owner = controller(state, area)
+        if owner is not None:
+            counts[owner] += 1
+    return counts
+
+
+# The land areas with supply icons, with their icons and the house whose home each is (as _CASTLE_HOMES).
+_SUPPLY_AREAS: tuple[tuple[str, int, str | None], ...] = tuple(
+    (area, icons, BOARD.home_of.get(area)) for area, icons in BOARD.supply_icons.items() if icons
+)
+assert all(area in BOARD.land for area, _, _ in _SUPPLY_AREAS)
+
+
 def supply_icons(state: State, house: str) -> int:
-    """The supply level the house's areas entitle it to (the track tops out at 6)."""
-    total = sum(icons for area, icons in BOARD.supply_icons.items() if controller(state, area) == house)
+    """The supply level the house's areas entitle it to (the track tops out at 6). The Supply card counts
+    it for every house, so this is :func:`controller` inlined over the land areas with icons."""
+    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
+    total = 0
+    for area, icons, home in _SUPPLY_AREAS:
+        present = units_in(area)
+        if present:
+            owner: str | None = present[0].house
+        else:
+            owner = token_in(area)
+            if owner is None and home in houses:
+                owner = home
+        if owner == house:
+            total += icons
     return min(total, len(FACTS.supply_limits) - 1)
 
 

@@ -33,6 +33,8 @@ from engine.thrones.state import State
 from engine.thrones.text import describe_view
 from engine.thrones.victory import check_victory, standings
 
+_HOUSE_IDS = frozenset(FACTS.houses)
+
 
 class ThronesGame(Game):
     """One game of A Game of Thrones: The Board Game, Second Edition (base game, 3 to 6 players)."""
@@ -124,7 +126,9 @@ class ThronesGame(Game):
 
     @classmethod
     def seat_id(cls, text: str) -> str:
-        return house_id(text)
+        # Drivers pass ids, and an id always reads as itself (engine.thrones.names.vocabulary): taken
+        # as it is, without the look-up through every spelling, on every action.
+        return text if text in _HOUSE_IDS else house_id(text)
 
     @classmethod
     def parse_action(cls, text: str) -> Action:

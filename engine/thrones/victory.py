@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.thrones.board import FACTS
-from engine.thrones.control import castle_counts, stronghold_count
+from engine.thrones.control import castle_counts, stronghold_counts
 from engine.thrones.state import State
 
 if TYPE_CHECKING:
@@ -19,11 +19,12 @@ if TYPE_CHECKING:
 
 def standings(state: State) -> list[str]:
     castles = castle_counts(state)
+    strongholds = stronghold_counts(state)
 
     def key(house: str) -> tuple[int, int, int, int, int]:
         return (
             -castles[house],
-            -stronghold_count(state, house),
+            -strongholds[house],
             -state.supply[house],
             -state.power[house],
             state.throne.index(house),

@@ -18,7 +18,7 @@ from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Choose
 from engine.thrones.bidding import ClashOfKingsFrame
 from engine.thrones.board import BOARD, FACTS
-from engine.thrones.control import controller, gain_power, port_pays
+from engine.thrones.control import controller, gain_power, port_pays, units_house
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.mustering import MusteringFrame
 from engine.thrones.phrases import tally
@@ -81,14 +81,22 @@ def draw(game: ThronesGame, deck_index: int) -> str:
         )
 
 
+_POWER_AREAS = tuple((area, icons) for area, icons in BOARD.power_icons.items() if icons)
+
+
 def collect_power(game: ThronesGame) -> None:
     """Game of Thrones: power for every power icon a house controls, and for each port that pays."""
     state = game.state
-    gains = {}
-    for house in state.throne:
-        icons = sum(n for area, n in BOARD.power_icons.items() if n and controller(state, area) == house)
-        ports = sum(1 for port in BOARD.port if port_pays(state, port, house))
-        gains[house] = gain_power(state, house, icons + ports)
+    earned = dict.fromkeys(state.throne, 0)  # each area's owner found once, not once per house
+    for area, icons in _POWER_AREAS:
+        owner = controller(state, area)
+        if owner in earned:
+            earned[owner] += icons
+    for port in BOARD.port:
+        owner = units_house(state, port)
+        if owner in earned and port_pays(state, port, owner):
+            earned[owner] += 1
+    gains = {house: gain_power(state, house, earned[house]) for house in state.throne}
     listed = tally((house, f"+{gained}") for house, gained in gains.items())
     game.emit("power", f"Houses collect power: {listed}.", gains=gains)
 

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 # Units a forced choice gives up first: the weakest.
 _EXPENDABLE = {"footman": 0, "ship": 1, "siege": 2, "knight": 3}
+# Playing each house card: actions are frozen values, so one of each serves every prompt (hands hold only
+# known cards: positions are checked).
+_PLAYS = {card: Play(card) for card in FACTS.house_cards}
 # What losses a decision kind asks for: the battle's casualties, or those of Tides of Battle skulls.
 _LOSS_CAUSES = {"casualties": "casualties", "skull-casualties": "skulls"}
 
@@ -125,6 +128,8 @@ class CombatFrame(Battle):
     def _run_cards(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         waiting = []
+        # Each side's strength and its text, worked out once for both prompts.
+        strengths: dict[str, tuple[dict[str, int], str]] = {}
         for house in (self.attacker, self.defender):
             if house in self.chosen:
                 continue
@@ -132,22 +137,26 @@ class CombatFrame(Battle):
             if len(hand) == 1:
                 self.chosen[house] = hand[0]
                 continue
-            mine, theirs = (breakdown(state, self, h) for h in (house, self.opponent(house)))
+            if not strengths:
+                for side in (self.attacker, self.defender):
+                    parts = breakdown(state, self, side)
+                    strengths[side] = parts, strength_text(parts)
+            (mine, mine_text), (theirs, theirs_text) = strengths[house], strengths[self.opponent(house)]
             waiting.append(
                 Decision(
                     house=house,
                     kind="house-card",
                     prompt=f"Battle in {BOARD.name(self.area)} against House {self.opponent(house).title()}: "
-                    f"your strength before the cards is {strength_text(mine)}, theirs "
-                    f"{strength_text(theirs)}. Choose your house card ('play CARD').",
+                    f"your strength before the cards is {mine_text}, theirs "
+                    f"{theirs_text}. Choose your house card ('play CARD').",
                     secret=True,
-                    default=Play(weakest_card(hand)),
-                    options=tuple(Play(card) for card in hand),
-                    data={
+                    default=_PLAYS[weakest_card(hand)],
+                    options=tuple([_PLAYS[card] for card in hand]),
+                    data={  # copies: the two decisions must not share a dict a driver might change
                         "battle": self.area,
                         "opponent": self.opponent(house),
-                        "strength": mine,
-                        "opposing": theirs,
+                        "strength": dict(mine),
+                        "opposing": dict(theirs),
                     },
                 )
             )
