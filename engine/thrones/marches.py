@@ -26,7 +26,7 @@ from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import TOKENS
 from engine.thrones.phrases import units as unit_list
 from engine.thrones.ports import settle_port
-from engine.thrones.state import State, Unit, Units
+from engine.thrones.state import State, Unit, remembered
 from engine.thrones.supply import within_limit
 from engine.thrones.turns import next_with_orders
 from i18n import Said, nsaid, psaid, said
@@ -44,14 +44,7 @@ def land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     """Land areas a land unit in ``source`` can reach: adjacent ones, and any coast along a chain of seas
     that each hold at least one of the house's ships (routed ships carry too). Kept in the units' memo
     until they change: the march steps ask it for every order, every try and every check."""
-    units = state.units
-    if type(units) is not Units:
-        return _land_destinations(state, house, source)
-    key = ("land", house, source)
-    reach = units.memo.get(key)
-    if reach is None:
-        reach = units.memo[key] = _land_destinations(state, house, source)
-    return reach
+    return remembered(state, ("land", house, source), _land_destinations, state, house, source)
 
 
 def _land_destinations(state: State, house: str, source: str) -> frozenset[str]:

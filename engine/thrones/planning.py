@@ -23,7 +23,7 @@ from engine.thrones.control import house_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.orders import OWNED, TOKENS
 from engine.thrones.phrases import named
-from engine.thrones.state import Order, State, Units
+from engine.thrones.state import Order, State, remembered
 from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
@@ -39,19 +39,12 @@ _DEFAULT_PREFERENCE = {
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
     """The areas holding the house's units, sorted (a new list, the caller's to change)."""
-    units = state.units
-    if type(units) is not Units:
-        return _areas_needing_orders(state, house)
     # Kept in the board's memo, emptied whenever a unit moves: Planning asks several times a phase.
-    key = ("needing orders", house)
-    areas = units.memo.get(key)
-    if areas is None:
-        areas = units.memo[key] = tuple(_areas_needing_orders(state, house))
-    return list(areas)
+    return list(remembered(state, ("needing orders", house), _areas_needing_orders, state, house))
 
 
-def _areas_needing_orders(state: State, house: str) -> list[str]:
-    return sorted(area for area, units in house_units(state, house).items() if units[0].house == house)
+def _areas_needing_orders(state: State, house: str) -> tuple[str, ...]:
+    return tuple(sorted(area for area, units in house_units(state, house).items() if units[0].house == house))
 
 
 def in_turn_order(state: State) -> bool:

@@ -6,13 +6,15 @@ so that a saved position loads back into the very same game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Self, SupportsIndex
+from typing import Any, Self, SupportsIndex, TypeVar
 
 from engine.core.errors import PositionError, describe
 from engine.core.frames import Frame
 from engine.thrones.position_check import check_position
+
+T = TypeVar("T")
 
 POSITION_FORMAT = "maester-thrones-position"
 POSITION_VERSION = 1
@@ -102,8 +104,9 @@ class Units(dict[str, list[Unit]]):
     :meth:`by_house` indexes the areas by house; the index is kept until the next change is noted. A
     unit never changes house, and the index holds the lists themselves, so a unit changing kind or
     being routed leaves it right. ``memo`` keeps other values worked out from where the houses' units
-    and ships stand, and is emptied at every change too: nothing in it may depend on a unit's kind
-    beyond its being a ship (land units change kind in place, unnoted; a ship never does)."""
+    and ships stand (see :func:`remembered`), and is emptied at every change too: nothing in it may
+    depend on a unit's kind beyond its being a ship (land units change kind in place, unnoted; a ship
+    never does)."""
 
     __slots__ = ("_by_house", "changed", "memo")
 
@@ -175,6 +178,19 @@ class Units(dict[str, list[Unit]]):
     def clear(self) -> None:
         self.note()
         super().clear()
+
+
+def remembered(state: State, key: tuple[Any, ...], work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)``, a value worked out from where the units stand, kept in the board's memo under ``key``
+    until a unit changes (see :class:`Units`); worked out at every call on a board that keeps no memo (a
+    plain dict, as some tests build). ``work`` never gives None. Read the value, never change it."""
+    units = state.units
+    if type(units) is not Units:
+        return work(*args)
+    value = units.memo.get(key)
+    if value is None:
+        value = units.memo[key] = work(*args)
+    return value
 
 
 class PowerTokens(dict[str, str]):

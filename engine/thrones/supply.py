@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.thrones.board import FACTS
-from engine.thrones.state import State, Units
+from engine.thrones.state import State, remembered
 
 
 def fits(sizes: Iterable[int], level: int) -> bool:
@@ -38,14 +38,7 @@ def area_sizes(state: State, house: str) -> dict[str, int]:
 
 def _shared_sizes(state: State, house: str) -> dict[str, int]:
     """What :func:`area_sizes` gives, kept in the units' memo until they change: read it, never change it."""
-    units = state.units
-    if type(units) is not Units:
-        return _area_sizes(state, house)
-    key = ("sizes", house)
-    sizes = units.memo.get(key)
-    if sizes is None:
-        sizes = units.memo[key] = _area_sizes(state, house)
-    return sizes
+    return remembered(state, ("sizes", house), _area_sizes, state, house)
 
 
 def _area_sizes(state: State, house: str) -> dict[str, int]:
@@ -57,14 +50,11 @@ def _area_sizes(state: State, house: str) -> dict[str, int]:
 def _armies(state: State, house: str) -> list[int]:
     """The sizes of the house's armies, largest first, kept in the units' memo until they change: read
     it, never change it. Every check of a march, a muster or a retreat starts from it."""
-    units = state.units
-    if type(units) is not Units:
-        return _sorted_armies(_area_sizes(state, house).values())
-    key = ("armies", house)
-    armies = units.memo.get(key)
-    if armies is None:
-        armies = units.memo[key] = _sorted_armies(_shared_sizes(state, house).values())
-    return armies
+    return remembered(state, ("armies", house), _sorted_armies_of, state, house)
+
+
+def _sorted_armies_of(state: State, house: str) -> list[int]:
+    return _sorted_armies(_shared_sizes(state, house).values())
 
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:
