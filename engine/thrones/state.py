@@ -140,7 +140,10 @@ class Units(dict[str, list[Unit]]):
                 if not units:
                     continue
                 first = units[0].house
-                index.setdefault(first, {})[area] = units
+                areas = index.get(first)
+                if areas is None:  # not setdefault: it would make a dict per area to throw away
+                    areas = index[first] = {}
+                areas[area] = units
                 for unit in units:  # a list holds one house's units, except in the middle of a step
                     if unit.house != first:
                         for house in {u.house for u in units} - {first}:
