@@ -107,22 +107,29 @@ _SUPPLY_AREAS: tuple[tuple[str, int, str | None], ...] = tuple(
 assert all(area in BOARD.land for area, _, _ in _SUPPLY_AREAS)
 
 
-def supply_icons(state: State, house: str) -> int:
-    """The supply level the house's areas entitle it to (the track tops out at 6). The Supply card counts
-    it for every house, so this is :func:`controller` inlined over the land areas with icons."""
+def supply_levels(state: State) -> dict[str, int]:
+    """The supply level each house's areas entitle it to (the track tops out at 6). The Supply card
+    counts it for every house, so this is :func:`controller` inlined over the land areas with icons,
+    in one pass for all houses (as :func:`castle_counts`)."""
+    totals = dict.fromkeys(state.houses, 0)
     units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
-    total = 0
     for area, icons, home in _SUPPLY_AREAS:
         present = units_in(area)
         if present:
-            owner: str | None = present[0].house
-        else:
-            owner = token_in(area)
-            if owner is None and home in houses:
-                owner = home
-        if owner == house:
-            total += icons
-    return min(total, len(FACTS.supply_limits) - 1)
+            totals[present[0].house] += icons
+            continue
+        owner = token_in(area)
+        if owner is not None:
+            totals[owner] += icons
+        elif home is not None and home in houses:
+            totals[home] += icons
+    top = len(FACTS.supply_limits) - 1
+    return {house: min(total, top) for house, total in totals.items()}
+
+
+def supply_icons(state: State, house: str) -> int:
+    """The supply level the house's areas entitle it to: :func:`supply_levels` for one house."""
+    return supply_levels(state).get(house, 0)
 
 
 def power_on_board(state: State, house: str) -> int:

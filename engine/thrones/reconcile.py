@@ -18,7 +18,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.thrones.actions import Action, Destroy
 from engine.thrones.board import BOARD
-from engine.thrones.control import supply_icons
+from engine.thrones.control import supply_levels
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.phrases import tally, units_in
 from engine.thrones.ports import settle_port
@@ -153,8 +153,9 @@ class SupplyFrame(ThronesFrame):
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         changes = {}
+        levels = supply_levels(state)
         for house in state.throne:
-            level = supply_icons(state, house)
+            level = levels[house]
             if level != state.supply[house]:
                 changes[house] = [state.supply[house], level]
             state.supply[house] = level

@@ -12,12 +12,16 @@ from typing import Any, Self, SupportsIndex, TypeVar
 
 from engine.core.errors import PositionError, describe
 from engine.core.frames import Frame
+from engine.thrones.board import BOARD
 from engine.thrones.position_check import check_position
 
 T = TypeVar("T")
 
 POSITION_FORMAT = "maester-thrones-position"
 POSITION_VERSION = 1
+
+# The areas whose control the victory check counts: a change elsewhere on the board cannot win the game.
+CASTLE_AREAS: frozenset[str] = frozenset(BOARD.castle_areas)
 
 
 @dataclass(slots=True)
@@ -38,68 +42,71 @@ class Unit:
 
 
 class UnitList(list[Unit]):
-    """The units in one area of the board: a list that tells its :class:`Units` when it changes."""
+    """The units in one area of the board: a list that tells its :class:`Units` when it changes, and
+    whether it has ever been stored under a castle area (see :data:`CASTLE_AREAS`)."""
 
-    __slots__ = ("owner",)
+    __slots__ = ("castle", "owner")
 
-    def __init__(self, units: Iterable[Unit], owner: Units) -> None:
+    def __init__(self, units: Iterable[Unit], owner: Units, castle: bool) -> None:
         super().__init__(units)
         self.owner = owner
+        self.castle = castle
 
     def append(self, unit: Unit) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().append(unit)
 
     def extend(self, units: Iterable[Unit]) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().extend(units)
 
     def insert(self, index: SupportsIndex, unit: Unit) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().insert(index, unit)
 
     def pop(self, index: SupportsIndex = -1) -> Unit:
-        self.owner.note()
+        self.owner.note(self.castle)
         return super().pop(index)
 
     def remove(self, unit: Unit) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().remove(unit)
 
     def clear(self) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().clear()
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().sort(*args, **kwargs)
 
     def reverse(self) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().reverse()
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().__setitem__(index, value)
 
     def __delitem__(self, index: Any) -> None:
-        self.owner.note()
+        self.owner.note(self.castle)
         super().__delitem__(index)
 
     def __iadd__(self, units: Iterable[Unit]) -> Self:  # type: ignore[override,misc]
-        self.owner.note()
+        self.owner.note(self.castle)
         return super().__iadd__(units)
 
     def __imul__(self, times: SupportsIndex) -> Self:
-        self.owner.note()
+        self.owner.note(self.castle)
         return super().__imul__(times)
 
 
 class Units(dict[str, list[Unit]]):
-    """``State.units``: area -> units, keeping note of whether anything on it has changed since
-    :meth:`State.control_may_have_changed` last looked (the victory check counts castles only then).
-    Every list stored in it becomes a :class:`UnitList` of its own, so that changes to a list are
-    noted too. Reading it is reading a dict.
+    """``State.units``: area -> units, keeping note (``changed``) of whether the units in a castle area
+    may have changed since :meth:`State.control_may_have_changed` last looked (the victory check counts
+    castles only then). Every list stored in it becomes a :class:`UnitList` of its own, so that changes
+    to a list are noted too; a list once stored under a castle area counts as a castle area's for good,
+    wherever it goes. Reading it is reading a dict.
 
     :meth:`by_house` indexes the areas by house; the index is kept until the next change is noted. A
     unit never changes house, and the index holds the lists themselves, so a unit changing kind or
@@ -116,9 +123,10 @@ class Units(dict[str, list[Unit]]):
         for area, present in units.items():
             self[area] = present  # type: ignore[assignment]
 
-    def note(self) -> None:
-        """Something on the board has changed."""
-        self.changed = True
+    def note(self, castle: bool = True) -> None:
+        """Something on the board has changed; ``castle`` says whether it may be in a castle area."""
+        if castle:
+            self.changed = True
         self._by_house: dict[str, dict[str, list[Unit]]] | None = None
         self.memo: dict[Any, Any] = {}
 
@@ -132,7 +140,10 @@ class Units(dict[str, list[Unit]]):
                 if not units:
                     continue
                 first = units[0].house
-                index.setdefault(first, {})[area] = units
+                areas = index.get(first)
+                if areas is None:  # not setdefault: it would make a dict per area to throw away
+                    areas = index[first] = {}
+                areas[area] = units
                 for unit in units:  # a list holds one house's units, except in the middle of a step
                     if unit.house != first:
                         for house in {u.house for u in units} - {first}:
@@ -141,14 +152,16 @@ class Units(dict[str, list[Unit]]):
             self._by_house = index
         return index
 
-    def _adopt(self, units: Iterable[Unit]) -> UnitList:
+    def _adopt(self, units: Iterable[Unit], castle: bool) -> UnitList:
         if type(units) is UnitList and units.owner is self:
+            units.castle = units.castle or castle
             return units
-        return UnitList(units, self)
+        return UnitList(units, self, castle)
 
     def __setitem__(self, area: str, units: Iterable[Unit]) -> None:  # type: ignore[override]
-        self.note()
-        super().__setitem__(area, self._adopt(units))
+        castle = area in CASTLE_AREAS
+        self.note(castle)
+        super().__setitem__(area, self._adopt(units, castle))
 
     def setdefault(self, area: str, units: Iterable[Unit] = ()) -> list[Unit]:  # type: ignore[override]
         if area not in self:
@@ -164,12 +177,12 @@ class Units(dict[str, list[Unit]]):
         return self
 
     def __delitem__(self, area: str) -> None:
-        self.note()
+        self.note(area in CASTLE_AREAS)
         super().__delitem__(area)
 
-    def pop(self, *args: Any) -> Any:
-        self.note()
-        return super().pop(*args)
+    def pop(self, area: str, *default: Any) -> Any:
+        self.note(area in CASTLE_AREAS)
+        return super().pop(area, *default)
 
     def popitem(self) -> tuple[str, list[Unit]]:
         self.note()
@@ -194,7 +207,8 @@ def remembered(state: State, key: tuple[Any, ...], work: Callable[..., T], *args
 
 
 class PowerTokens(dict[str, str]):
-    """``State.power_tokens``: area -> house, keeping note of changes as :class:`Units` does."""
+    """``State.power_tokens``: area -> house, keeping note of changes in castle areas as :class:`Units`
+    does."""
 
     __slots__ = ("changed",)
 
@@ -203,7 +217,8 @@ class PowerTokens(dict[str, str]):
         self.changed = True
 
     def __setitem__(self, area: str, house: str) -> None:
-        self.changed = True
+        if area in CASTLE_AREAS:
+            self.changed = True
         super().__setitem__(area, house)
 
     def setdefault(self, area: str, house: str) -> str:  # type: ignore[override]
@@ -220,12 +235,14 @@ class PowerTokens(dict[str, str]):
         return self
 
     def __delitem__(self, area: str) -> None:
-        self.changed = True
+        if area in CASTLE_AREAS:
+            self.changed = True
         super().__delitem__(area)
 
-    def pop(self, *args: Any) -> Any:
-        self.changed = True
-        return super().pop(*args)
+    def pop(self, area: str, *default: Any) -> Any:
+        if area in CASTLE_AREAS:
+            self.changed = True
+        return super().pop(area, *default)
 
     def popitem(self) -> tuple[str, str]:
         self.changed = True
@@ -288,8 +305,8 @@ class State:
         self.power_tokens = PowerTokens(self.power_tokens)
 
     def control_may_have_changed(self) -> bool:
-        """Whether the control of some area may have changed since the last call: the units or the power
-        tokens on the board have (or were replaced by containers that do not keep note). Houses in play
+        """Whether the control of some castle area may have changed since the last call: the units or the
+        power tokens in one have (or were replaced by containers that do not keep note). Houses in play
         never change. For the victory check, which runs before every step of the game."""
         units, tokens = self.units, self.power_tokens
         if type(units) is not Units or type(tokens) is not PowerTokens:
