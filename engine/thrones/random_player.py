@@ -37,18 +37,31 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     schema = decision.schema
     areas = list(schema["areas"])
     rng.shuffle(areas)
-    pool = [token for token, count in schema["tokens"].items() for _ in range(count)]
+    # The tokens left to place, and the march tokens among them, each in the schema's order: kept as
+    # tokens are placed (a placed token leaves both lists), and the special ones dropped from both once
+    # no star is left, rather than filtered again for every area.
+    usable = [token for token, count in schema["tokens"].items() for _ in range(count)]
+    marches = [token for token in usable if token in _MARCH]
     stars_left = schema["stars"]
+    if stars_left <= 0:
+        usable, marches = _normal(usable), _normal(marches)
     placed: dict[str, str] = {}
     for area in areas[: schema["count"]]:
-        usable = pool if stars_left > 0 else [t for t in pool if t not in _SPECIAL]
-        marches = [t for t in usable if t in _MARCH]
         token = rng.choice(marches) if marches and rng.below(2) == 0 else rng.choice(usable)
-        pool.remove(token)
+        usable.remove(token)
+        if token in _MARCH:
+            marches.remove(token)
         if token in _SPECIAL:
             stars_left -= 1
+            if stars_left == 0:
+                usable, marches = _normal(usable), _normal(marches)
         placed[area] = token
     return PlaceOrders(tuple(sorted(placed.items())))
+
+
+def _normal(tokens: list[str]) -> list[str]:
+    """The tokens that are not special orders, in the same order."""
+    return [token for token in tokens if token not in _SPECIAL]
 
 
 _Split = tuple[list[str], list[str]]  # a march order's destinations: plain moves, then fights
