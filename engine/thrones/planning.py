@@ -115,14 +115,14 @@ def default_orders(state: State, house: str) -> dict[str, str]:
     """A legal, cautious set of orders, used when a decision is forced."""
     needed = areas_needing_orders(state, house)
     budget = order_rules.capacity(state, house)
-    left = order_rules.allowed_tokens(state.restrictions)
+    left = dict(_placeable_tokens(tuple(state.restrictions)))
     specials_left = order_rules.stars(state, house)
     placed: dict[str, str] = {}
     for area in needed:
         if len(placed) >= budget:
             break
         for token in _DEFAULT_PREFERENCE[BOARD.kind[area]]:
-            if left[token] > 0:
+            if left.get(token, 0) > 0:
                 break
         else:
             token = next(
@@ -142,13 +142,19 @@ def default_orders(state: State, house: str) -> dict[str, str]:
     return placed
 
 
+@functools.cache
+def _placeable_tokens(restrictions: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The tokens the restrictions leave placeable, each with the copies a house owns, sorted by id: made
+    once for each set of restrictions (there are few), as every house's orders decision starts from it."""
+    return tuple((token, OWNED[token]) for token in order_rules.placeable(restrictions))
+
+
 def orders_schema(state: State, house: str) -> dict[str, Any]:
-    allowed = order_rules.allowed_tokens(state.restrictions)
     needed = areas_needing_orders(state, house)
     capacity = order_rules.capacity(state, house)
     return {
         "areas": needed,
-        "tokens": dict(sorted(allowed.items())),
+        "tokens": dict(_placeable_tokens(tuple(state.restrictions))),
         "stars": order_rules.stars(state, house),
         "count": min(capacity, len(needed)),
         "may_leave_empty": capacity < len(needed),
