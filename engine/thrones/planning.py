@@ -36,6 +36,10 @@ _DEFAULT_PREFERENCE = {
     "port": ("consolidate", "support+0", "raid", "defense+1", "march+0", "march-1"),
 }
 
+# What the orders and the raven steps wait for, said once here rather than at every answer.
+_AWAITED_ORDERS = psaid("awaited", "your orders ('orders AREA=TOKEN ...')")
+_AWAITED_RAVEN = psaid("awaited", "the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
+
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
     """The areas holding the house's units, sorted (a new list, the caller's to change)."""
@@ -227,7 +231,7 @@ class AssignOrdersFrame(ThronesFrame):
         )
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, PlaceOrders, what=psaid("awaited", "your orders ('orders AREA=TOKEN ...')"))
+        expect(action, PlaceOrders, what=_AWAITED_ORDERS)
         assert isinstance(action, PlaceOrders)
         placed = dict(action.orders)
         validate_orders(game.state, house, placed)
@@ -355,9 +359,7 @@ class RavenFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action, Raven, what=psaid("awaited", "the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
-        )
+        expect(action, Raven, what=_AWAITED_RAVEN)
         assert isinstance(action, Raven)
         state = game.state
         if self.step == "choose":
