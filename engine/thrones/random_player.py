@@ -5,6 +5,7 @@ It is fair but aimless; it leans towards marching so that random games move abou
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from engine.core.decisions import Decision
@@ -40,8 +41,8 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     # The tokens left to place, and the march tokens among them, each in the schema's order: kept as
     # tokens are placed (a placed token leaves both lists), and the special ones dropped from both once
     # no star is left, rather than filtered again for every area.
-    usable = [token for token, count in schema["tokens"].items() for _ in range(count)]
-    marches = [token for token in usable if token in _MARCH]
+    pool, march_pool = _token_pool(tuple(schema["tokens"].items()))
+    usable, marches = list(pool), list(march_pool)
     stars_left = schema["stars"]
     if stars_left <= 0:
         usable, marches = _normal(usable), _normal(marches)
@@ -57,6 +58,14 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
                 usable, marches = _normal(usable), _normal(marches)
         placed[area] = token
     return PlaceOrders(tuple(sorted(placed.items())))
+
+
+@functools.cache
+def _token_pool(tokens: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every token of an orders schema's ``tokens`` (token, copies), one per copy, in order, and the march
+    tokens among them: made once for each set of tokens (one per set of restrictions)."""
+    pool = tuple(token for token, count in tokens for _ in range(count))
+    return pool, tuple(token for token in pool if token in _MARCH)
 
 
 def _normal(tokens: list[str]) -> list[str]:
