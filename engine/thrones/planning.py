@@ -329,10 +329,17 @@ class RavenFrame(ThronesFrame):
     holder: str = ""
     step: str = "choose"
 
+    def __post_init__(self) -> None:
+        # The holder's swaps, as last offered: nothing changes the orders while the frame waits for the
+        # holder's choice, so the answer is checked against them rather than against the swaps worked
+        # out again. Not a field: no position holds it (a loaded frame offers them anew when it runs).
+        self._swaps: list[Raven] = []
+
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         if self.step == "choose":
-            options = (Raven("none"), Raven("peek"), *_swap_options(state, self.holder))
+            self._swaps = _swap_options(state, self.holder)
+            options = (Raven("none"), Raven("peek"), *self._swaps)
             return [
                 Decision(
                     house=self.holder,
@@ -389,7 +396,7 @@ class RavenFrame(ThronesFrame):
                     card=state.wildling_deck[0],
                 )
             elif action.mode == "swap":
-                if action not in _swap_options(state, house):
+                if action not in self._swaps:
                     raise IllegalAction(self._swap_error(state, house, action))
                 old = state.orders[action.area].token  # type: ignore[index]
                 state.orders[action.area] = Order(house, action.token)  # type: ignore[arg-type,index]
