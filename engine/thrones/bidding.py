@@ -32,6 +32,10 @@ DOMINANCE = {
     "court": "the Messenger Raven",
 }
 
+# What a bid or a ranking step waits for, said once here rather than at every answer.
+_AWAITED_BID = psaid("awaited", "your bid ('bid N')")
+_AWAITED_RANK = psaid("awaited", "the order of the tied houses ('rank HOUSE HOUSE ...')")
+
 
 @functools.cache
 def bid_options(power: int) -> tuple[Bid, ...]:
@@ -83,7 +87,7 @@ def _bid_decision(house: str, power: int, prompt: str, data: dict[str, Any]) -> 
 
 
 def take_bid(state: State, house: str, action: Action, bids: dict[str, int]) -> None:
-    expect(action, Bid, what=psaid("awaited", "your bid ('bid N')"))
+    expect(action, Bid, what=_AWAITED_BID)
     assert isinstance(action, Bid)
     if action.amount > state.power[house]:
         raise IllegalAction(
@@ -122,7 +126,7 @@ def rank_decision(holder: str, tied: list[str], what: str, track: str) -> Decisi
 
 
 def check_rank(action: Action, tied: list[str]) -> tuple[str, ...]:
-    expect(action, Rank, what=psaid("awaited", "the order of the tied houses ('rank HOUSE HOUSE ...')"))
+    expect(action, Rank, what=_AWAITED_RANK)
     assert isinstance(action, Rank)
     if sorted(action.houses) != sorted(tied):
         raise IllegalAction(

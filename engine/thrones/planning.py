@@ -36,6 +36,10 @@ _DEFAULT_PREFERENCE = {
     "port": ("consolidate", "support+0", "raid", "defense+1", "march+0", "march-1"),
 }
 
+# What the orders and the raven steps wait for, said once here rather than at every answer.
+_AWAITED_ORDERS = psaid("awaited", "your orders ('orders AREA=TOKEN ...')")
+_AWAITED_RAVEN = psaid("awaited", "the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
+
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
     """The areas holding the house's units, sorted (a new list, the caller's to change)."""
@@ -115,14 +119,14 @@ def default_orders(state: State, house: str) -> dict[str, str]:
     """A legal, cautious set of orders, used when a decision is forced."""
     needed = areas_needing_orders(state, house)
     budget = order_rules.capacity(state, house)
-    left = order_rules.allowed_tokens(state.restrictions)
+    left = dict(_placeable_tokens(tuple(state.restrictions)))
     specials_left = order_rules.stars(state, house)
     placed: dict[str, str] = {}
     for area in needed:
         if len(placed) >= budget:
             break
         for token in _DEFAULT_PREFERENCE[BOARD.kind[area]]:
-            if left[token] > 0:
+            if left.get(token, 0) > 0:
                 break
         else:
             token = next(
@@ -142,13 +146,19 @@ def default_orders(state: State, house: str) -> dict[str, str]:
     return placed
 
 
+@functools.cache
+def _placeable_tokens(restrictions: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The tokens the restrictions leave placeable, each with the copies a house owns, sorted by id: made
+    once for each set of restrictions (there are few), as every house's orders decision starts from it."""
+    return tuple((token, OWNED[token]) for token in order_rules.placeable(restrictions))
+
+
 def orders_schema(state: State, house: str) -> dict[str, Any]:
-    allowed = order_rules.allowed_tokens(state.restrictions)
     needed = areas_needing_orders(state, house)
     capacity = order_rules.capacity(state, house)
     return {
         "areas": needed,
-        "tokens": dict(sorted(allowed.items())),
+        "tokens": dict(_placeable_tokens(tuple(state.restrictions))),
         "stars": order_rules.stars(state, house),
         "count": min(capacity, len(needed)),
         "may_leave_empty": capacity < len(needed),
@@ -221,7 +231,7 @@ class AssignOrdersFrame(ThronesFrame):
         )
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, PlaceOrders, what=psaid("awaited", "your orders ('orders AREA=TOKEN ...')"))
+        expect(action, PlaceOrders, what=_AWAITED_ORDERS)
         assert isinstance(action, PlaceOrders)
         placed = dict(action.orders)
         validate_orders(game.state, house, placed)
@@ -319,10 +329,17 @@ class RavenFrame(ThronesFrame):
     holder: str = ""
     step: str = "choose"
 
+    def __post_init__(self) -> None:
+        # The holder's swaps, as last offered: nothing changes the orders while the frame waits for the
+        # holder's choice, so the answer is checked against them rather than against the swaps worked
+        # out again. Not a field: no position holds it (a loaded frame offers them anew when it runs).
+        self._swaps: list[Raven] = []
+
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         if self.step == "choose":
-            options = (Raven("none"), Raven("peek"), *_swap_options(state, self.holder))
+            self._swaps = _swap_options(state, self.holder)
+            options = (Raven("none"), Raven("peek"), *self._swaps)
             return [
                 Decision(
                     house=self.holder,
@@ -349,9 +366,7 @@ class RavenFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action, Raven, what=psaid("awaited", "the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
-        )
+        expect(action, Raven, what=_AWAITED_RAVEN)
         assert isinstance(action, Raven)
         state = game.state
         if self.step == "choose":
@@ -381,7 +396,7 @@ class RavenFrame(ThronesFrame):
                     card=state.wildling_deck[0],
                 )
             elif action.mode == "swap":
-                if action not in _swap_options(state, house):
+                if action not in self._swaps:
                     raise IllegalAction(self._swap_error(state, house, action))
                 old = state.orders[action.area].token  # type: ignore[index]
                 state.orders[action.area] = Order(house, action.token)  # type: ignore[arg-type,index]

@@ -5,6 +5,7 @@ It is fair but aimless; it leans towards marching so that random games move abou
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from engine.core.decisions import Decision
@@ -37,51 +38,82 @@ def random_orders(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     schema = decision.schema
     areas = list(schema["areas"])
     rng.shuffle(areas)
-    pool = [token for token, count in schema["tokens"].items() for _ in range(count)]
+    # The tokens left to place, and the march tokens among them, each in the schema's order: kept as
+    # tokens are placed (a placed token leaves both lists), and the special ones dropped from both once
+    # no star is left, rather than filtered again for every area.
+    pool, march_pool = _token_pool(tuple(schema["tokens"].items()))
+    usable, marches = list(pool), list(march_pool)
     stars_left = schema["stars"]
+    if stars_left <= 0:
+        usable, marches = _normal(usable), _normal(marches)
     placed: dict[str, str] = {}
     for area in areas[: schema["count"]]:
-        usable = pool if stars_left > 0 else [t for t in pool if t not in _SPECIAL]
-        marches = [t for t in usable if t in _MARCH]
         token = rng.choice(marches) if marches and rng.below(2) == 0 else rng.choice(usable)
-        pool.remove(token)
+        usable.remove(token)
+        if token in _MARCH:
+            marches.remove(token)
         if token in _SPECIAL:
             stars_left -= 1
+            if stars_left == 0:
+                usable, marches = _normal(usable), _normal(marches)
         placed[area] = token
     return PlaceOrders(tuple(sorted(placed.items())))
 
 
-def _split(destinations: dict[str, dict], ships: bool) -> tuple[list[str], list[str]]:
-    """The destinations of a march order's schema for its ships (or its land units), sorted into plain
-    moves and fights, each in the schema's (sorted) order."""
-    moves, fights = [], []
+@functools.cache
+def _token_pool(tokens: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Every token of an orders schema's ``tokens`` (token, copies), one per copy, in order, and the march
+    tokens among them: made once for each set of tokens (one per set of restrictions)."""
+    pool = tuple(token for token, count in tokens for _ in range(count))
+    return pool, tuple(token for token in pool if token in _MARCH)
+
+
+def _normal(tokens: list[str]) -> list[str]:
+    """The tokens that are not special orders, in the same order."""
+    return [token for token in tokens if token not in _SPECIAL]
+
+
+_Split = tuple[list[str], list[str]]  # a march order's destinations: plain moves, then fights
+
+
+def _split(destinations: dict[str, dict]) -> tuple[_Split, _Split]:
+    """The destinations of a march order's schema for its land units and for its ships, each sorted into
+    plain moves and fights in the schema's (sorted) order: one pass over them."""
+    land: _Split = ([], [])
+    sea: _Split = ([], [])
     for dest, reach in destinations.items():
-        if (reach["units"] == ["ship"]) == ships:
-            (moves if reach["entry"] == "move" else fights).append(dest)
-    return moves, fights
+        moves, fights = sea if reach["units"] == ["ship"] else land
+        (moves if reach["entry"] == "move" else fights).append(dest)
+    return land, sea
 
 
 def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     """A random split of one march order's units; what can go where is read from the decision's schema
-    (:func:`engine.thrones.marches.march_schema`), not worked out again."""
+    (:func:`engine.thrones.marches.march_schema`), not worked out again. A try that the rules refuse is
+    drawn again (up to 8 tries); what a source's try needs that no draw changes is worked out once."""
     state = game.state
     house = decision.house
     orders = decision.schema["orders"]
     sources = list(orders)  # the house's march orders, as house_orders lists them
+    splits: dict[str, tuple[_Split, _Split]] = {}
     for _ in range(8):
         source = rng.choice(sources)
         order = orders[source]
-        land = _split(order["destinations"], ships=False)
-        sea = _split(order["destinations"], ships=True)
+        split = splits.get(source)
+        if split is None:
+            split = splits[source] = _split(order["destinations"])
+        land, sea = split
         moves: dict[str, list[str]] = {}
+        sent = 0
         for kind, count in order["units"].items():
             plain, fights = sea if kind == "ship" else land
             targets = [*plain, rng.choice(fights)] if fights else plain
             for _ in range(count):
                 if targets and rng.below(3) != 0:
                     moves.setdefault(rng.choice(targets), []).append(kind)
+                    sent += 1
         leave_power = False
-        if sum(len(k) for k in moves.values()) == len(state.units.get(source, [])) and rng.below(2) == 0:
+        if sent == len(state.units.get(source, ())) and rng.below(2) == 0:
             leave_power = order["may_leave_power"]
         march = March(source, tuple((d, tuple(k)) for d, k in sorted(moves.items())), leave_power)
         try:
