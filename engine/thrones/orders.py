@@ -51,11 +51,6 @@ def unused(state: State, house: str) -> Counter[str]:
     return OWNED - placed_by(state, house)
 
 
-def allowed_tokens(restrictions: Iterable[str]) -> Counter[str]:
-    """Tokens a house owns that the restrictions leave placeable (a new Counter, the caller's to change)."""
-    return Counter(_allowed(tuple(restrictions))[0])
-
-
 def placeable(restrictions: Iterable[str]) -> tuple[str, ...]:
     """The ids of the tokens the restrictions leave placeable, sorted."""
     return _allowed(tuple(restrictions))[3]
