@@ -3,11 +3,10 @@ an enemy castle, a ship when the fleet is small; threatened castles first."""
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
 from engine.thrones.actions import MusterItem
 from engine.thrones.ai.board import Sense
 from engine.thrones.board import BOARD
-from engine.thrones.mustering import ship_targets, validate_muster
+from engine.thrones.mustering import MusterDraft, ship_targets
 from engine.thrones.state import State
 
 
@@ -42,21 +41,16 @@ def _wishes(sense: Sense, area: str, points: int) -> list[MusterItem]:
 
 def muster_items(state: State, house: str, allowed: dict[str, int], sense: Sense) -> tuple[MusterItem, ...]:
     """A legal muster from the ``allowed`` areas (area -> points), spending what it can."""
-    items: list[MusterItem] = []
+    draft = MusterDraft(state, house, allowed)  # each wish checked against the muster so far
     order = sorted(allowed, key=lambda a: (not sense.threat(a), -allowed[a], a))
     for area in order:
         left = allowed[area]
         while left > 0:
             for item in _wishes(sense, area, left):
-                if item.cost > left:
-                    continue
-                try:
-                    validate_muster(state, house, (*items, item), allowed)
-                except IllegalAction:
-                    continue
-                items.append(item)
-                left -= item.cost
-                break
+                if item.cost <= left and draft.admits(item):
+                    draft.add(item)
+                    left -= item.cost
+                    break
             else:
                 break
-    return tuple(items)
+    return tuple(draft.items)
