@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import MusterItem, PlaceOrders
 from engine.thrones.game import ThronesGame
-from engine.thrones.mustering import single_items, validate_muster
+from engine.thrones.mustering import MusterDraft, single_items
 from engine.thrones.notation import parse_action
 from engine.thrones.state import State
 
@@ -52,17 +52,17 @@ def muster_combos(state: State, house: str, area: str, points: int) -> list[str]
     Points are at most 2 and a unit costs at least 1, so a muster is one or two items."""
     allowed = {area: points}
 
-    def legal(items: tuple[MusterItem, ...]) -> bool:
-        try:
-            validate_muster(state, house, items, allowed)
-        except IllegalAction:
-            return False
-        return True
+    def after(first: MusterItem) -> MusterDraft:
+        draft = MusterDraft(state, house, allowed)
+        draft.add(first)
+        return draft
 
-    singles = [item for item in single_items(state, house, area) if legal((item,))]
+    alone = MusterDraft(state, house, allowed)
+    singles = [item for item in single_items(state, house, area) if alone.admits(item)]
     combos: list[tuple[MusterItem, ...]] = [(item,) for item in singles]
+    drafts = {first: after(first) for first in singles}  # each legal alone: what may follow it
     for first, second in combinations_with_replacement(singles, 2):
-        if first.cost + second.cost <= points and legal((first, second)):
+        if first.cost + second.cost <= points and drafts[first].admits(second):
             combos.append((first, second))
     listed: list[str] = []
     for combo in combos:
