@@ -24,6 +24,7 @@ from cogs.common import (
     PLAYER_ERRORS,
     actor_from,
     current_decision,
+    reader_words,
     said_to,
     say_privately,
     screens_of_game,
@@ -80,7 +81,7 @@ class ComponentsCog(commands.Cog):
         try:
             cid = parse(str(custom_id))
         except ValueError:
-            words = translator(table_of(interaction).reader_language(actor_from(interaction)))
+            words = reader_words(interaction)
             await say_privately(
                 interaction,
                 words.gettext(
@@ -96,7 +97,7 @@ class ComponentsCog(commands.Cog):
         except Exception:
             log.exception("game %s: a click on %r failed", cid.game_id, cid.op)
             with contextlib.suppress(discord.HTTPException):
-                words = translator(table_of(interaction).reader_language(actor_from(interaction)))
+                words = reader_words(interaction)
                 await say_privately(
                     interaction,
                     words.gettext(
@@ -149,7 +150,7 @@ class ComponentsCog(commands.Cog):
 
     async def private(self, interaction: discord.Interaction, cid: CustomId) -> None:
         kept = self.bot.poster.private.get(int(cid.args[0])) if cid.args and is_number(cid.args[0]) else None
-        words = translator(table_of(interaction).reader_language(actor_from(interaction)))
+        words = reader_words(interaction)
         if kept is None:
             await say_privately(
                 interaction,
@@ -244,7 +245,7 @@ class ComponentsCog(commands.Cog):
     async def stale(
         self, interaction: discord.Interaction, session: Session, current: Current | None
     ) -> None:
-        words = translator(table_of(interaction).reader_language(actor_from(interaction)))
+        words = reader_words(interaction)
         if current is None:
             await say_privately(
                 interaction,
