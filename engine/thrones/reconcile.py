@@ -9,6 +9,7 @@ units *until* the armies fit, so every removal must be needed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +34,9 @@ if TYPE_CHECKING:
 _EXPENDABLE = {"footman": 0, "ship": 1, "siege": 2, "knight": 3}
 
 
-def validate_reconcile(state: State, house: str, units: tuple[tuple[str, str], ...]) -> None:
-    sizes = area_sizes(state, house)
-    removal = Counter(units)
-    for (area, kind), count in removal.items():
+def check_present(state: State, house: str, units: Sequence[tuple[str, str]]) -> None:
+    """Raise unless the house has every unit named, (area, kind), as many times as it is named."""
+    for (area, kind), count in Counter(units).items():
         present = sum(1 for u in state.units.get(area, []) if u.house == house and u.kind == kind)
         if count > present:
             raise IllegalAction(
@@ -49,6 +49,11 @@ def validate_reconcile(state: State, house: str, units: tuple[tuple[str, str], .
                     wanted=count,
                 )
             )
+
+
+def validate_reconcile(state: State, house: str, units: tuple[tuple[str, str], ...]) -> None:
+    sizes = area_sizes(state, house)
+    check_present(state, house, units)
     per_area = Counter(area for area, _ in units)
     after = {area: size - per_area[area] for area, size in sizes.items()}
     if not fits(after.values(), state.supply[house]):

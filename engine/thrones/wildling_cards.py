@@ -38,7 +38,7 @@ from engine.thrones.mustering import (
 )
 from engine.thrones.phrases import and_list, counted, named, noun, units_in
 from engine.thrones.ports import settle_port
-from engine.thrones.reconcile import ReconcileFrame, destroy_units
+from engine.thrones.reconcile import ReconcileFrame, check_present, destroy_units
 from engine.thrones.state import State
 from i18n import nsaid, psaid
 
@@ -92,22 +92,6 @@ def _areas_of(state: State, house: str, kind: str) -> list[str]:
 def _no_real_choice(items: Sequence[Hashable], count: int) -> bool:
     """Whether picking ``count`` of ``items`` (a multiset) can be done only one way."""
     return count == 0 or count >= len(items) or len(set(items)) == 1
-
-
-def _check_present(state: State, house: str, units: Units) -> None:
-    for (area, kind), count in Counter(units).items():
-        present = sum(1 for u in state.units.get(area, []) if u.house == house and u.kind == kind)
-        if count > present:
-            raise IllegalAction(
-                nsaid(
-                    "You have {units} in {area}, not {wanted}.",
-                    "You have {units} in {area}, not {wanted}.",
-                    present,
-                    units=Counted(kind, present),
-                    area=Named("areas", area),
-                    wanted=count,
-                )
-            )
 
 
 def _settle_ports(game: ThronesGame, areas: set[str]) -> None:
@@ -232,7 +216,7 @@ class UnitLossFrame(ThronesFrame):
                     given=len(action.units),
                 )
             )
-        _check_present(state, house, action.units)
+        check_present(state, house, action.units)
         wanted = Counter(action.units)
         if not any(wanted <= Counter(group) for group in groups):
             raise IllegalAction(
@@ -422,7 +406,7 @@ def _check_swap(state: State, house: str, action: Swap, old: str, new: str, leas
                 was=was,
                 becomes=becomes,
             )
-    _check_present(state, house, tuple((area, old) for area, _, _ in action.units))
+    check_present(state, house, tuple((area, old) for area, _, _ in action.units))
 
 
 def _turn_into(state: State, house: str, areas: Sequence[str], old: str, new: str) -> None:
@@ -579,7 +563,7 @@ class CrowKillersPenaltyFrame(ThronesFrame):
                 )
             if any(kind != "knight" for _, kind in action.units):
                 raise IllegalAction("Only knights are lost here.")
-            _check_present(state, house, action.units)
+            check_present(state, house, action.units)
             self._lowest_loses(game, house, [area for area, _ in action.units])
         else:
             expect(
