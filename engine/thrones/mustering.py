@@ -17,7 +17,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Muster, MusterItem
 from engine.thrones.board import BOARD, FACTS
-from engine.thrones.control import available_units, controller
+from engine.thrones.control import available_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.phrases import and_list, counted, in_order
 from engine.thrones.phrases import area as area_name
@@ -33,9 +33,31 @@ def muster_points(area: str) -> int:
     return BOARD.castle[area]
 
 
+# Every castle area with its points and the house whose home it is (for the printed crest).
+_CASTLES: tuple[tuple[str, int, str | None], ...] = tuple(
+    (area, muster_points(area), BOARD.home_of.get(area)) for area in BOARD.castle_areas
+)
+assert all(area in BOARD.land for area, _, _ in _CASTLES)
+
+
 def muster_areas(state: State, house: str) -> dict[str, int]:
-    """Every castle and stronghold area the house controls, with its points."""
-    return {area: muster_points(area) for area in BOARD.castle_areas if controller(state, area) == house}
+    """Every castle and stronghold area the house controls, with its points. Every mustering step asks
+    it for each house, so this is :func:`~engine.thrones.control.controller` inlined over the castle
+    areas, which are all land: the house of the units there, else of the power token there, else that
+    of the home area (while in play)."""
+    allowed = {}
+    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
+    for area, points, home in _CASTLES:
+        present = units_in(area)
+        if present:
+            owner = present[0].house
+        else:
+            owner = token_in(area)
+            if owner is None and home in houses:
+                owner = home
+        if owner == house:
+            allowed[area] = points
+    return allowed
 
 
 def ship_targets(state: State, house: str, area: str) -> list[str]:
@@ -312,6 +334,12 @@ class MusteringFrame(ThronesFrame):
     houses: list[str] | None = None
     turn: int = 0
 
+    def __post_init__(self) -> None:
+        # The house last asked and the areas it was asked to muster in: nothing changes the board while
+        # the frame waits for its answer, so the answer is checked against them rather than against the
+        # areas worked out again. Not a field: no position holds it (a loaded frame asks anew when it runs).
+        self._asked: tuple[str, dict[str, int]] | None = None
+
     def _queue(self, state: State) -> list[str]:
         return self.houses if self.houses is not None else list(state.throne)
 
@@ -322,10 +350,17 @@ class MusteringFrame(ThronesFrame):
             house = queue[self.turn]
             allowed = muster_areas(state, house)
             if allowed and can_muster(state, house, allowed):
+                self._asked = house, allowed
                 return [muster_decision(state, house, allowed, "Muster in your castles and strongholds.")]
             self.turn += 1
         game.pop(self)
         return None
+
+    def _allowed(self, state: State, house: str) -> dict[str, int]:
+        """The areas the house was asked to muster in."""
+        if self._asked is not None and self._asked[0] == house:
+            return self._asked[1]
+        return muster_areas(state, house)
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
         expect(
@@ -333,8 +368,9 @@ class MusteringFrame(ThronesFrame):
         )
         assert isinstance(action, Muster)
         state = game.state
-        validate_muster(state, house, action.items, muster_areas(state, house))
+        validate_muster(state, house, action.items, self._allowed(state, house))
         apply_muster(state, house, action.items)
+        self._asked = None
         self.turn += 1
         game.emit(
             "muster",
