@@ -115,14 +115,14 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
         )
 
 
-def default_orders(state: State, house: str) -> dict[str, str]:
-    """A legal, cautious set of orders, used when a decision is forced."""
-    needed = areas_needing_orders(state, house)
-    budget = order_rules.capacity(state, house)
-    left = dict(_placeable_tokens(tuple(state.restrictions)))
-    specials_left = order_rules.stars(state, house)
+def default_orders(schema: dict[str, Any]) -> dict[str, str]:
+    """A legal, cautious set of orders for an orders decision's ``schema`` (:func:`orders_schema`), used
+    when the decision is forced."""
+    budget = schema["count"]
+    left = dict(schema["tokens"])
+    specials_left = schema["stars"]
     placed: dict[str, str] = {}
-    for area in needed:
+    for area in schema["areas"]:
         if len(placed) >= budget:
             break
         for token in _DEFAULT_PREFERENCE[BOARD.kind[area]]:
@@ -226,7 +226,7 @@ class AssignOrdersFrame(ThronesFrame):
             kind="orders",
             prompt=prompt,
             secret=True,
-            default=PlaceOrders(tuple(sorted(default_orders(state, house).items()))),
+            default=PlaceOrders(tuple(sorted(default_orders(schema).items()))),
             schema=schema,
         )
 
