@@ -82,6 +82,9 @@ class CombatFrame(Battle):
         # house's answer. Not fields: no position holds them (a loaded frame works them out anew).
         self._before_cards: dict[str, tuple[dict[str, int], str]] | None = None
         self._asked_cards: dict[str, Decision] = {}
+        # The retreats last offered to the loser, with their losses: nothing changes the board while the
+        # frame waits for the choice, so the answer is checked against them, not worked out again.
+        self._retreats: dict[str, int] | None = None
 
     @property
     def loser(self) -> str:
@@ -613,6 +616,7 @@ class CombatFrame(Battle):
             f"Robb Stark: choose where House {loser.title()} retreats" if robb else "Choose where you retreat"
         )
         listed = ", ".join(BOARD.name(a) + (f" (losing {n})" if n else "") for a, n in options.items())
+        self._retreats = options
         return [
             Decision(
                 house=self.attacker if robb else loser,
@@ -629,12 +633,14 @@ class CombatFrame(Battle):
     def _act_retreat(self, game: ThronesGame, house: str, action: Action) -> None:
         expect(action, Choose, what=psaid("awaited", "the area to retreat to ('choose AREA')"))
         assert isinstance(action, Choose)
-        state = game.state
-        robb = cards.plays(self, self.attacker, "robb-stark")
-        retreating = state.units[self.area]
-        options = allowed_retreats(
-            retreat_options(state, self.defender, self.area, self.origin, retreating), robb
-        )
+        options = self._retreats
+        if options is None:
+            state = game.state
+            robb = cards.plays(self, self.attacker, "robb-stark")
+            retreating = state.units[self.area]
+            options = allowed_retreats(
+                retreat_options(state, self.defender, self.area, self.origin, retreating), robb
+            )
         if action.option not in options:
             raise IllegalAction("Retreat to one of: {areas}.", areas=", ".join(options))
         self._retreat_to(action.option, options)
