@@ -28,6 +28,9 @@ from i18n import nsaid, psaid
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
 
+# What the mustering step waits for, said once here rather than at every answer.
+_AWAITED_MUSTER = psaid("awaited", "your muster ('muster AREA UNIT, ...' or 'muster none')")
+
 
 def muster_points(area: str) -> int:
     return BOARD.castle[area]
@@ -388,9 +391,7 @@ class MusteringFrame(ThronesFrame):
         return muster_areas(state, house), available_units(state, house)
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action, Muster, what=psaid("awaited", "your muster ('muster AREA UNIT, ...' or 'muster none')")
-        )
+        expect(action, Muster, what=_AWAITED_MUSTER)
         assert isinstance(action, Muster)
         state = game.state
         validate_muster(state, house, action.items, *self._asked_of(state, house))

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
 
 _RAIDABLE = frozenset({"support", "raid", "consolidate"})
+# What the raid step waits for, said once here rather than at every answer.
+_AWAITED_RAID = psaid("awaited", "a raid ('raid SOURCE -> TARGET' or 'raid SOURCE -> none')")
 
 
 def raid_reach(source: str) -> tuple[str, ...]:
@@ -99,9 +101,7 @@ class RaidsFrame(ThronesFrame):
         ]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action, Raid, what=psaid("awaited", "a raid ('raid SOURCE -> TARGET' or 'raid SOURCE -> none')")
-        )
+        expect(action, Raid, what=_AWAITED_RAID)
         assert isinstance(action, Raid)
         state = game.state
         if action not in self._options_for(state, house):

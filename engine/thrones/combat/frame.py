@@ -40,6 +40,9 @@ _EXPENDABLE = {"footman": 0, "ship": 1, "siege": 2, "knight": 3}
 _PLAYS = {card: Play(card) for card in FACTS.house_cards}
 # What losses a decision kind asks for: the battle's casualties, or those of Tides of Battle skulls.
 _LOSS_CAUSES = {"casualties": "casualties", "skull-casualties": "skulls"}
+# What the card and the retreat steps wait for, said once here rather than at every answer.
+_AWAITED_CARD = psaid("awaited", "your house card ('play CARD')")
+_AWAITED_RETREAT = psaid("awaited", "the area to retreat to ('choose AREA')")
 
 
 def card_name(card: str | None) -> str:
@@ -205,7 +208,7 @@ class CombatFrame(Battle):
         return None
 
     def _act_cards(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Play, what=psaid("awaited", "your house card ('play CARD')"))
+        expect(action, Play, what=_AWAITED_CARD)
         assert isinstance(action, Play)
         if action.card not in game.state.hands[house]:
             raise IllegalAction("{card} is not in your hand.", card=Named("house_cards", action.card))
@@ -631,7 +634,7 @@ class CombatFrame(Battle):
         ]
 
     def _act_retreat(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what=psaid("awaited", "the area to retreat to ('choose AREA')"))
+        expect(action, Choose, what=_AWAITED_RETREAT)
         assert isinstance(action, Choose)
         options = self._retreats
         if options is None:
