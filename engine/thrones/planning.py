@@ -73,6 +73,7 @@ def validate_orders(
     for token in placed.values():
         counts[token] = counts.get(token, 0) + 1
     allowed = schema["tokens"]
+    specials = 0
     for token, n in counts.items():
         if n > order_rules.OWNED[token]:
             raise IllegalAction(
@@ -88,7 +89,8 @@ def validate_orders(
             reason = order_rules.forbidden_by(token, state.restrictions)
             assert reason is not None  # the placeable tokens are those no restriction forbids
             raise IllegalAction(order_rules.RESTRICTIONS[reason])
-    specials = sum(n for token, n in counts.items() if TOKENS[token].special)
+        if TOKENS[token].special:
+            specials += n
     allowed_specials = schema["stars"]
     if specials > allowed_specials:
         raise IllegalAction(
