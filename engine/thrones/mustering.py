@@ -17,7 +17,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Muster, MusterItem
 from engine.thrones.board import BOARD, FACTS
-from engine.thrones.control import available_units, controller
+from engine.thrones.control import available_units
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.phrases import and_list, counted, in_order
 from engine.thrones.phrases import area as area_name
@@ -28,14 +28,39 @@ from i18n import nsaid, psaid
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
 
+# What the mustering step waits for, said once here rather than at every answer.
+_AWAITED_MUSTER = psaid("awaited", "your muster ('muster AREA UNIT, ...' or 'muster none')")
+
 
 def muster_points(area: str) -> int:
     return BOARD.castle[area]
 
 
+# Every castle area with its points and the house whose home it is (for the printed crest).
+_CASTLES: tuple[tuple[str, int, str | None], ...] = tuple(
+    (area, muster_points(area), BOARD.home_of.get(area)) for area in BOARD.castle_areas
+)
+assert all(area in BOARD.land for area, _, _ in _CASTLES)
+
+
 def muster_areas(state: State, house: str) -> dict[str, int]:
-    """Every castle and stronghold area the house controls, with its points."""
-    return {area: muster_points(area) for area in BOARD.castle_areas if controller(state, area) == house}
+    """Every castle and stronghold area the house controls, with its points. Every mustering step asks
+    it for each house, so this is :func:`~engine.thrones.control.controller` inlined over the castle
+    areas, which are all land: the house of the units there, else of the power token there, else that
+    of the home area (while in play)."""
+    allowed = {}
+    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
+    for area, points, home in _CASTLES:
+        present = units_in(area)
+        if present:
+            owner = present[0].house
+        else:
+            owner = token_in(area)
+            if owner is None and home in houses:
+                owner = home
+        if owner == house:
+            allowed[area] = points
+    return allowed
 
 
 def ship_targets(state: State, house: str, area: str) -> list[str]:
@@ -50,8 +75,15 @@ def ship_targets(state: State, house: str, area: str) -> list[str]:
     return targets
 
 
-def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], allowed: dict[str, int]) -> None:
-    """Raise unless the items are a legal muster for the house from the ``allowed`` areas (area -> points)."""
+def validate_muster(
+    state: State,
+    house: str,
+    items: tuple[MusterItem, ...],
+    allowed: dict[str, int],
+    reserve: dict[str, int] | None = None,
+) -> None:
+    """Raise unless the items are a legal muster for the house from the ``allowed`` areas (area -> points).
+    ``reserve`` is the house's :func:`available_units` when the caller already has them."""
     spent: dict[str, int] = {}
     needed: dict[str, int] = {}  # unit kind -> units taken from the reserve
     added: dict[str, int] = {}  # area -> units that appear there
@@ -110,7 +142,8 @@ def validate_muster(state: State, house: str, items: tuple[MusterItem, ...], all
                 if area not in footmen:
                     footmen[area] = _footmen(state, house, area)
                 footmen[area] += 1
-    reserve = available_units(state, house)
+    if reserve is None:
+        reserve = available_units(state, house)
     for kind, count in needed.items():
         if count > reserve[kind]:
             raise IllegalAction(
@@ -157,12 +190,16 @@ class MusterDraft:
     must not change while a draft is in use.
     """
 
-    def __init__(self, state: State, house: str, allowed: dict[str, int]) -> None:
+    def __init__(
+        self, state: State, house: str, allowed: dict[str, int], reserve: dict[str, int] | None = None
+    ) -> None:
+        """``reserve`` is the house's :func:`available_units` when the caller already has them (read
+        only)."""
         self.state = state
         self.house = house
         self.allowed = allowed
         self.items: list[MusterItem] = []
-        self._reserve = available_units(state, house)
+        self._reserve = available_units(state, house) if reserve is None else reserve
         self._targets: dict[str, list[str]] = {}  # area -> ship_targets (the board does not change)
         # The running totals, as validate_muster keeps them.
         self._spent: dict[str, int] = {}
@@ -258,8 +295,10 @@ def _every_single_item(area: str) -> tuple[MusterItem, ...]:
     return tuple(items)
 
 
-def can_muster(state: State, house: str, allowed: dict[str, int]) -> bool:
-    draft = MusterDraft(state, house, allowed)
+def can_muster(
+    state: State, house: str, allowed: dict[str, int], reserve: dict[str, int] | None = None
+) -> bool:
+    draft = MusterDraft(state, house, allowed, reserve)
     return any(draft.admits(item) for area in allowed for item in single_items(state, house, area))
 
 
@@ -282,8 +321,15 @@ def _key(item: MusterItem) -> tuple[str, str, bool]:
 
 
 def muster_decision(
-    state: State, house: str, allowed: dict[str, int], prompt: str, data: dict[str, Any] | None = None
+    state: State,
+    house: str,
+    allowed: dict[str, int],
+    prompt: str,
+    data: dict[str, Any] | None = None,
+    reserve: dict[str, int] | None = None,
 ) -> Decision:
+    """The decision to muster in the ``allowed`` areas; ``reserve`` is the house's
+    :func:`available_units` when the caller already has them."""
     return Decision(
         house=house,
         kind="muster",
@@ -295,7 +341,7 @@ def muster_decision(
                 area: {"points": points, "ship_targets": ship_targets(state, house, area)}
                 for area, points in sorted(allowed.items())
             },
-            "reserve": available_units(state, house),
+            "reserve": available_units(state, house) if reserve is None else dict(reserve),
         },
         data=data or {},
     )
@@ -312,6 +358,13 @@ class MusteringFrame(ThronesFrame):
     houses: list[str] | None = None
     turn: int = 0
 
+    def __post_init__(self) -> None:
+        # The house last asked, the areas it was asked to muster in and its reserve: nothing changes the
+        # board while the frame waits for its answer, so the answer is checked against them rather than
+        # against them worked out again. Not a field: no position holds it (a loaded frame asks anew when
+        # it runs).
+        self._asked: tuple[str, dict[str, int], dict[str, int]] | None = None
+
     def _queue(self, state: State) -> list[str]:
         return self.houses if self.houses is not None else list(state.throne)
 
@@ -321,20 +374,29 @@ class MusteringFrame(ThronesFrame):
         while self.turn < len(queue):
             house = queue[self.turn]
             allowed = muster_areas(state, house)
-            if allowed and can_muster(state, house, allowed):
-                return [muster_decision(state, house, allowed, "Muster in your castles and strongholds.")]
+            if allowed:
+                reserve = available_units(state, house)
+                if can_muster(state, house, allowed, reserve):
+                    self._asked = house, allowed, reserve
+                    prompt = "Muster in your castles and strongholds."
+                    return [muster_decision(state, house, allowed, prompt, reserve=reserve)]
             self.turn += 1
         game.pop(self)
         return None
 
+    def _asked_of(self, state: State, house: str) -> tuple[dict[str, int], dict[str, int]]:
+        """The areas the house was asked to muster in, and its reserve."""
+        if self._asked is not None and self._asked[0] == house:
+            return self._asked[1], self._asked[2]
+        return muster_areas(state, house), available_units(state, house)
+
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(
-            action, Muster, what=psaid("awaited", "your muster ('muster AREA UNIT, ...' or 'muster none')")
-        )
+        expect(action, Muster, what=_AWAITED_MUSTER)
         assert isinstance(action, Muster)
         state = game.state
-        validate_muster(state, house, action.items, muster_areas(state, house))
+        validate_muster(state, house, action.items, *self._asked_of(state, house))
         apply_muster(state, house, action.items)
+        self._asked = None
         self.turn += 1
         game.emit(
             "muster",

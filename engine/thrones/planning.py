@@ -57,17 +57,23 @@ def in_turn_order(state: State) -> bool:
     return any(len(areas_needing_orders(state, h)) > order_rules.capacity(state, h) for h in state.houses)
 
 
-def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
-    """Raise unless ``placed`` (area -> token) is a legal set of orders for the house this phase."""
-    needed = areas_needing_orders(state, house)
-    needed_set = set(needed)
+def validate_orders(
+    state: State, house: str, placed: dict[str, str], schema: dict[str, Any] | None = None
+) -> None:
+    """Raise unless ``placed`` (area -> token) is a legal set of orders for the house this phase.
+    ``schema`` is the house's :func:`orders_schema` this phase, when the caller has it: what the check
+    reads from the board (the areas to order, the placeable tokens, the stars, how many orders)."""
+    if schema is None:
+        schema = orders_schema(state, house)
+    needed = schema["areas"]
     for area in placed:
-        if area not in needed_set:
+        if area not in needed:
             raise IllegalAction("You have no units in {area} to give an order to.", area=Named("areas", area))
     counts: dict[str, int] = {}
     for token in placed.values():
         counts[token] = counts.get(token, 0) + 1
-    allowed = order_rules.placeable(state.restrictions)
+    allowed = schema["tokens"]
+    specials = 0
     for token, n in counts.items():
         if n > order_rules.OWNED[token]:
             raise IllegalAction(
@@ -83,8 +89,9 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
             reason = order_rules.forbidden_by(token, state.restrictions)
             assert reason is not None  # the placeable tokens are those no restriction forbids
             raise IllegalAction(order_rules.RESTRICTIONS[reason])
-    specials = sum(n for token, n in counts.items() if TOKENS[token].special)
-    allowed_specials = order_rules.stars(state, house)
+        if TOKENS[token].special:
+            specials += n
+    allowed_specials = schema["stars"]
     if specials > allowed_specials:
         raise IllegalAction(
             nsaid(
@@ -94,35 +101,35 @@ def validate_orders(state: State, house: str, placed: dict[str, str]) -> None:
                 placed=specials,
             )
         )
-    capacity = order_rules.capacity(state, house)
-    if capacity >= len(needed):
+    count = schema["count"]  # every order the house can place, when it cannot cover every area
+    if not schema["may_leave_empty"]:
         missing = [a for a in needed if a not in placed]
         if missing:
             raise IllegalAction(
                 "Every area with your units needs an order; missing: {areas}.", areas=named("areas", missing)
             )
-    elif len(placed) < capacity:
+    elif len(placed) < count:
         raise IllegalAction(
             nsaid(
                 "You cannot cover all {areas} areas, so you must place every order you can: {count} order, "
                 "not {placed}.",
                 "You cannot cover all {areas} areas, so you must place every order you can: {count} orders, "
                 "not {placed}.",
-                capacity,
+                count,
                 areas=len(needed),
                 placed=len(placed),
             )
         )
 
 
-def default_orders(state: State, house: str) -> dict[str, str]:
-    """A legal, cautious set of orders, used when a decision is forced."""
-    needed = areas_needing_orders(state, house)
-    budget = order_rules.capacity(state, house)
-    left = dict(_placeable_tokens(tuple(state.restrictions)))
-    specials_left = order_rules.stars(state, house)
+def default_orders(schema: dict[str, Any]) -> dict[str, str]:
+    """A legal, cautious set of orders for an orders decision's ``schema`` (:func:`orders_schema`), used
+    when the decision is forced."""
+    budget = schema["count"]
+    left = dict(schema["tokens"])
+    specials_left = schema["stars"]
     placed: dict[str, str] = {}
-    for area in needed:
+    for area in schema["areas"]:
         if len(placed) >= budget:
             break
         for token in _DEFAULT_PREFERENCE[BOARD.kind[area]]:
@@ -226,7 +233,7 @@ class AssignOrdersFrame(ThronesFrame):
             kind="orders",
             prompt=prompt,
             secret=True,
-            default=PlaceOrders(tuple(sorted(default_orders(state, house).items()))),
+            default=PlaceOrders(tuple(sorted(default_orders(schema).items()))),
             schema=schema,
         )
 
@@ -234,7 +241,7 @@ class AssignOrdersFrame(ThronesFrame):
         expect(action, PlaceOrders, what=_AWAITED_ORDERS)
         assert isinstance(action, PlaceOrders)
         placed = dict(action.orders)
-        validate_orders(game.state, house, placed)
+        validate_orders(game.state, house, placed, self._decision(game.state, house).schema)
         self.submitted[house] = placed
         game.emit("orders-placed", f"House {house.title()} has placed its orders.", house=house)
 

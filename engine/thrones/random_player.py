@@ -125,10 +125,11 @@ def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
 
 
 def random_muster_items(
-    game: ThronesGame, house: str, allowed: dict[str, int], rng: Rng
+    game: ThronesGame, house: str, allowed: dict[str, int], rng: Rng, reserve: dict[str, int] | None = None
 ) -> tuple[MusterItem, ...]:
+    """``reserve``: the house's reserve, when the decision's schema tells it."""
     state = game.state
-    draft = MusterDraft(state, house, allowed)
+    draft = MusterDraft(state, house, allowed, reserve)
     areas = sorted(allowed)
     rng.shuffle(areas)
     for area in areas:
@@ -145,7 +146,7 @@ def random_muster_items(
 
 def random_muster(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     allowed = {area: info["points"] for area, info in decision.schema["areas"].items()}
-    return Muster(random_muster_items(game, decision.house, allowed, rng))
+    return Muster(random_muster_items(game, decision.house, allowed, rng, decision.schema["reserve"]))
 
 
 def random_consolidate(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
@@ -183,7 +184,8 @@ def random_wildling_swap(game: ThronesGame, decision: Decision, rng: Rng) -> Act
 def random_wildling_muster(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     areas = decision.schema["areas"]
     area = rng.choice(sorted(areas))
-    return Muster(random_muster_items(game, decision.house, {area: areas[area]["points"]}, rng))
+    allowed = {area: areas[area]["points"]}
+    return Muster(random_muster_items(game, decision.house, allowed, rng, decision.schema["reserve"]))
 
 
 def random_losses(game: ThronesGame, decision: Decision, rng: Rng) -> Action:

@@ -43,6 +43,11 @@ class WildlingAttackFrame(ThronesFrame):
     chosen: str | None = None  # the highest bidder (watch won) or the lowest bidder (wildlings won)
     card: str | None = None
 
+    def __post_init__(self) -> None:
+        # The bid decisions, by house (see bid_decisions): given again while the others bid rather than
+        # made anew. Not a field: no position holds it.
+        self._asked: dict[str, Decision] = {}
+
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         if self.step == "bid":
@@ -52,6 +57,7 @@ class WildlingAttackFrame(ThronesFrame):
                 self.bids,
                 f"The wildlings attack with strength {self.strength}: bid power for the Night's Watch.",
                 {"wildlings": self.strength},
+                self._asked,
             )
             if waiting:
                 return waiting

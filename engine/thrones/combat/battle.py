@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
 
 NOBODY = "none"
+# What the support step waits for, said once here rather than at every answer.
+_AWAITED_SUPPORT = psaid("awaited", "a support declaration ('choose HOUSE' or 'choose none')")
 
 
 @dataclass
@@ -113,9 +115,7 @@ class Battle(ThronesFrame):
 
     def act_support(self, game: ThronesGame, house: str, action: Action) -> None:
         state = game.state
-        expect(
-            action, Choose, what=psaid("awaited", "a support declaration ('choose HOUSE' or 'choose none')")
-        )
+        expect(action, Choose, what=_AWAITED_SUPPORT)
         assert isinstance(action, Choose)
         if self.offer is not None:
             if action.option not in ("accept", "refuse"):

@@ -40,6 +40,9 @@ _EXPENDABLE = {"footman": 0, "ship": 1, "siege": 2, "knight": 3}
 _PLAYS = {card: Play(card) for card in FACTS.house_cards}
 # What losses a decision kind asks for: the battle's casualties, or those of Tides of Battle skulls.
 _LOSS_CAUSES = {"casualties": "casualties", "skull-casualties": "skulls"}
+# What the card and the retreat steps wait for, said once here rather than at every answer.
+_AWAITED_CARD = psaid("awaited", "your house card ('play CARD')")
+_AWAITED_RETREAT = psaid("awaited", "the area to retreat to ('choose AREA')")
 
 
 def card_name(card: str | None) -> str:
@@ -75,6 +78,17 @@ class CombatFrame(Battle):
     retreat_losses: int = 0
     returning: bool = False  # the winning attacker's units go back (Arianne Martell), not routed
 
+    def __post_init__(self) -> None:
+        # Each side's strength before the cards (with its text), and each house's card decision, worked
+        # out once: nothing changes the board or the battle from the end of support until both cards are
+        # in (a card choice stays in ``chosen``), so the decision is not built again after the other
+        # house's answer. Not fields: no position holds them (a loaded frame works them out anew).
+        self._before_cards: dict[str, tuple[dict[str, int], str]] | None = None
+        self._asked_cards: dict[str, Decision] = {}
+        # The retreats last offered to the loser, with their losses: nothing changes the board while the
+        # frame waits for the choice, so the answer is checked against them, not worked out again.
+        self._retreats: dict[str, int] | None = None
+
     @property
     def loser(self) -> str:
         return self.opponent(self.winner or "")
@@ -105,8 +119,8 @@ class CombatFrame(Battle):
         decisions = self.support_decisions(game)
         if decisions:
             return decisions
-        state = game.state
-        att, dfn = (breakdown(state, self, h)["total"] for h in (self.attacker, self.defender))
+        before = self._strengths_before_cards(game.state)
+        att, dfn = (before[h][0]["total"] for h in (self.attacker, self.defender))
         game.emit(
             "combat-strength",
             f"Initial strength in {BOARD.name(self.area)}: House "
@@ -125,11 +139,45 @@ class CombatFrame(Battle):
 
     # --- 3. house cards ---------------------------------------------------------------------------
 
+    def _strengths_before_cards(self, state: State) -> dict[str, tuple[dict[str, int], str]]:
+        """Each side's strength before the cards and its text (see ``__post_init__``)."""
+        before = self._before_cards
+        if before is None:
+            before = {}
+            for side in (self.attacker, self.defender):
+                parts = breakdown(state, self, side)
+                before[side] = parts, strength_text(parts)
+            self._before_cards = before
+        return before
+
+    def _card_decision(self, state: State, house: str) -> Decision:
+        asked = self._asked_cards.get(house)
+        if asked is not None:
+            return asked
+        hand = state.hands[house]
+        before = self._strengths_before_cards(state)
+        (mine, mine_text), (theirs, theirs_text) = before[house], before[self.opponent(house)]
+        asked = self._asked_cards[house] = Decision(
+            house=house,
+            kind="house-card",
+            prompt=f"Battle in {BOARD.name(self.area)} against House {self.opponent(house).title()}: "
+            f"your strength before the cards is {mine_text}, theirs "
+            f"{theirs_text}. Choose your house card ('play CARD').",
+            secret=True,
+            default=_PLAYS[weakest_card(hand)],
+            options=tuple([_PLAYS[card] for card in hand]),
+            data={  # copies: the two decisions must not share a dict a driver might change
+                "battle": self.area,
+                "opponent": self.opponent(house),
+                "strength": dict(mine),
+                "opposing": dict(theirs),
+            },
+        )
+        return asked
+
     def _run_cards(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         waiting = []
-        # Each side's strength and its text, worked out once for both prompts.
-        strengths: dict[str, tuple[dict[str, int], str]] = {}
         for house in (self.attacker, self.defender):
             if house in self.chosen:
                 continue
@@ -137,29 +185,7 @@ class CombatFrame(Battle):
             if len(hand) == 1:
                 self.chosen[house] = hand[0]
                 continue
-            if not strengths:
-                for side in (self.attacker, self.defender):
-                    parts = breakdown(state, self, side)
-                    strengths[side] = parts, strength_text(parts)
-            (mine, mine_text), (theirs, theirs_text) = strengths[house], strengths[self.opponent(house)]
-            waiting.append(
-                Decision(
-                    house=house,
-                    kind="house-card",
-                    prompt=f"Battle in {BOARD.name(self.area)} against House {self.opponent(house).title()}: "
-                    f"your strength before the cards is {mine_text}, theirs "
-                    f"{theirs_text}. Choose your house card ('play CARD').",
-                    secret=True,
-                    default=_PLAYS[weakest_card(hand)],
-                    options=tuple([_PLAYS[card] for card in hand]),
-                    data={  # copies: the two decisions must not share a dict a driver might change
-                        "battle": self.area,
-                        "opponent": self.opponent(house),
-                        "strength": dict(mine),
-                        "opposing": dict(theirs),
-                    },
-                )
-            )
+            waiting.append(self._card_decision(state, house))
         if waiting:
             return waiting
         for house in (self.attacker, self.defender):
@@ -182,7 +208,7 @@ class CombatFrame(Battle):
         return None
 
     def _act_cards(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Play, what=psaid("awaited", "your house card ('play CARD')"))
+        expect(action, Play, what=_AWAITED_CARD)
         assert isinstance(action, Play)
         if action.card not in game.state.hands[house]:
             raise IllegalAction("{card} is not in your hand.", card=Named("house_cards", action.card))
@@ -593,6 +619,7 @@ class CombatFrame(Battle):
             f"Robb Stark: choose where House {loser.title()} retreats" if robb else "Choose where you retreat"
         )
         listed = ", ".join(BOARD.name(a) + (f" (losing {n})" if n else "") for a, n in options.items())
+        self._retreats = options
         return [
             Decision(
                 house=self.attacker if robb else loser,
@@ -607,14 +634,16 @@ class CombatFrame(Battle):
         ]
 
     def _act_retreat(self, game: ThronesGame, house: str, action: Action) -> None:
-        expect(action, Choose, what=psaid("awaited", "the area to retreat to ('choose AREA')"))
+        expect(action, Choose, what=_AWAITED_RETREAT)
         assert isinstance(action, Choose)
-        state = game.state
-        robb = cards.plays(self, self.attacker, "robb-stark")
-        retreating = state.units[self.area]
-        options = allowed_retreats(
-            retreat_options(state, self.defender, self.area, self.origin, retreating), robb
-        )
+        options = self._retreats
+        if options is None:
+            state = game.state
+            robb = cards.plays(self, self.attacker, "robb-stark")
+            retreating = state.units[self.area]
+            options = allowed_retreats(
+                retreat_options(state, self.defender, self.area, self.origin, retreating), robb
+            )
         if action.option not in options:
             raise IllegalAction("Retreat to one of: {areas}.", areas=", ".join(options))
         self._retreat_to(action.option, options)

@@ -41,11 +41,11 @@ def breakdown(state: State, battle: Battle, house: str) -> dict[str, int]:
         )
         parts["order"] = cards.defense_bonus(state, battle)
         parts["garrison"] = state.garrisons.get(battle.area, 0)
-    parts["support"] = sum(
-        support_strength(state, battle, area, house)
-        for area, side in battle.support.items()
-        if side == house and still_supporting(state, area)
-    )
+    support = 0  # a loop, not sum() over a generator: most battles have no support to add
+    for area, side in battle.support.items():
+        if side == house and still_supporting(state, area):
+            support += support_strength(state, battle, area, house)
+    parts["support"] = support
     if battle.revealed:
         parts["card"] = cards.card_strength(state, battle, house)
     tides = battle.tides.get(house)
