@@ -8,10 +8,11 @@ from engine.thrones.state import State, Unit, Units
 
 def house_units(state: State, house: str) -> dict[str, list[Unit]]:
     """area -> units for every area holding a unit of the house, in the order of ``state.units``. Read
-    it, never change it: it is the board's index (:meth:`Units.by_house`), kept until the board changes."""
+    it, never change it: it is the board's index (:meth:`Units.areas_of`), kept until the house's units
+    change."""
     units = state.units
     if type(units) is Units:
-        return units.by_house().get(house, {})
+        return units.areas_of(house)
     return {area: present for area, present in units.items() if any(u.house == house for u in present)}
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.thrones.board import FACTS
+from engine.thrones.control import house_units
 from engine.thrones.state import State, remembered
 
 
@@ -37,20 +38,19 @@ def area_sizes(state: State, house: str) -> dict[str, int]:
 
 
 def _shared_sizes(state: State, house: str) -> dict[str, int]:
-    """What :func:`area_sizes` gives, kept in the units' memo until they change: read it, never change it."""
-    return remembered(state, ("sizes", house), _area_sizes, state, house)
+    """What :func:`area_sizes` gives, kept in the units' memo until the house's units change: read it,
+    never change it."""
+    return remembered(state, house, ("sizes",), _area_sizes, state, house)
 
 
 def _area_sizes(state: State, house: str) -> dict[str, int]:
-    """Read straight from the board: the index of :func:`house_units` would first be built for every house,
-    and a march's check needs one house's sizes between two changes of the board."""
-    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
+    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
 
 
 def _armies(state: State, house: str) -> list[int]:
-    """The sizes of the house's armies, largest first, kept in the units' memo until they change: read
-    it, never change it. Every check of a march, a muster or a retreat starts from it."""
-    return remembered(state, ("armies", house), _sorted_armies_of, state, house)
+    """The sizes of the house's armies, largest first, kept in the units' memo until the house's units
+    change: read it, never change it. Every check of a march, a muster or a retreat starts from it."""
+    return remembered(state, house, ("armies",), _sorted_armies_of, state, house)
 
 
 def _sorted_armies_of(state: State, house: str) -> list[int]:
