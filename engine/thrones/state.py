@@ -223,7 +223,10 @@ def remembered(state: State, house: str, key: tuple[Any, ...], work: Callable[..
     units = state.units
     if type(units) is not Units:
         return work(*args)
-    kept = units.kept_for(house)
+    memo = units.memo  # Units.kept_for, inlined: this is asked at every check of a march
+    kept = memo.get(house)
+    if kept is None:
+        kept = memo[house] = {}
     value = kept.get(key)
     if value is None:
         value = kept[key] = work(*args)
