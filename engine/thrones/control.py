@@ -8,10 +8,11 @@ from engine.thrones.state import State, Unit, Units
 
 def house_units(state: State, house: str) -> dict[str, list[Unit]]:
     """area -> units for every area holding a unit of the house, in the order of ``state.units``. Read
-    it, never change it: it is the board's index (:meth:`Units.by_house`), kept until the board changes."""
+    it, never change it: it is the board's index (:meth:`Units.areas_of`), kept until the house's units
+    change."""
     units = state.units
     if type(units) is Units:
-        return units.by_house().get(house, {})
+        return units.areas_of(house)
     return {area: present for area, present in units.items() if any(u.house == house for u in present)}
 
 
@@ -19,6 +20,10 @@ def units_house(state: State, area: str) -> str | None:
     """The house whose units stand in ``area``, if any."""
     units = state.units.get(area)
     return units[0].house if units else None
+
+
+# The board's maps that :func:`controller` reads, bound once: it is asked tens of thousands of times a game.
+_PORT_LAND, _SEA, _HOME_OF = BOARD.port_land, BOARD.sea, BOARD.home_of
 
 
 def controller(state: State, area: str) -> str | None:
@@ -29,18 +34,18 @@ def controller(state: State, area: str) -> str | None:
     token that cannot be removed). A sea belongs to the house with ships in it; a port to whoever
     controls its land area.
     """
-    land = BOARD.port_land.get(area)
+    land = _PORT_LAND.get(area)
     if land is not None:
-        return controller(state, land)
+        area = land
     units = state.units.get(area)
     if units:
         return units[0].house
-    if area in BOARD.sea:
+    if area in _SEA:
         return None
     token = state.power_tokens.get(area)
     if token is not None:
         return token
-    home = BOARD.home_of.get(area)
+    home = _HOME_OF.get(area)
     if home is not None and home in state.houses:
         return home
     return None

@@ -44,7 +44,7 @@ def land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     """Land areas a land unit in ``source`` can reach: adjacent ones, and any coast along a chain of seas
     that each hold at least one of the house's ships (routed ships carry too). Kept in the units' memo
     until they change: the march steps ask it for every order, every try and every check."""
-    return remembered(state, ("land", house, source), _land_destinations, state, house, source)
+    return remembered(state, house, ("land", source), _land_destinations, state, house, source)
 
 
 def _land_destinations(state: State, house: str, source: str) -> frozenset[str]:

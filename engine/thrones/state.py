@@ -42,8 +42,9 @@ class Unit:
 
 
 class UnitList(list[Unit]):
-    """The units in one area of the board: a list that tells its :class:`Units` when it changes, and
-    whether it has ever been stored under a castle area (see :data:`CASTLE_AREAS`)."""
+    """The units in one area of the board: a list that tells its :class:`Units` when it changes (and which
+    houses' units it held or is given), and whether it has ever been stored under a castle area (see
+    :data:`CASTLE_AREAS`)."""
 
     __slots__ = ("castle", "owner")
 
@@ -53,51 +54,57 @@ class UnitList(list[Unit]):
         self.castle = castle
 
     def append(self, unit: Unit) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self, (unit,))
         super().append(unit)
 
     def extend(self, units: Iterable[Unit]) -> None:
-        self.owner.note(self.castle)
+        units = list(units)
+        self.owner.note(self.castle, self, units)
         super().extend(units)
 
     def insert(self, index: SupportsIndex, unit: Unit) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self, (unit,))
         super().insert(index, unit)
 
     def pop(self, index: SupportsIndex = -1) -> Unit:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         return super().pop(index)
 
     def remove(self, unit: Unit) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         super().remove(unit)
 
     def clear(self) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         super().clear()
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         super().sort(*args, **kwargs)
 
     def reverse(self) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         super().reverse()
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        self.owner.note(self.castle)
+        if isinstance(index, slice):
+            value = list(value)
+            self.owner.note(self.castle, self, value)
+        else:
+            self.owner.note(self.castle, self, (value,))
         super().__setitem__(index, value)
 
     def __delitem__(self, index: Any) -> None:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         super().__delitem__(index)
 
     def __iadd__(self, units: Iterable[Unit]) -> Self:  # type: ignore[override,misc]
-        self.owner.note(self.castle)
+        units = list(units)
+        self.owner.note(self.castle, self, units)
         return super().__iadd__(units)
 
     def __imul__(self, times: SupportsIndex) -> Self:
-        self.owner.note(self.castle)
+        self.owner.note(self.castle, self)
         return super().__imul__(times)
 
 
@@ -108,49 +115,59 @@ class Units(dict[str, list[Unit]]):
     to a list are noted too; a list once stored under a castle area counts as a castle area's for good,
     wherever it goes. Reading it is reading a dict.
 
-    :meth:`by_house` indexes the areas by house; the index is kept until the next change is noted. A
-    unit never changes house, and the index holds the lists themselves, so a unit changing kind or
-    being routed leaves it right. ``memo`` keeps other values worked out from where the houses' units
-    and ships stand (see :func:`remembered`), and is emptied at every change too: nothing in it may
-    depend on a unit's kind beyond its being a ship (land units change kind in place, unnoted; a ship
-    never does)."""
+    ``memo`` keeps, per house, values worked out from where that house's units stand (see
+    :func:`remembered`), and :meth:`areas_of` indexes the areas holding them. A change to a list, or a
+    list stored or taken away, forgets what is kept for every house with a unit in the list before or
+    after the change, and nothing else. So a value kept for a house may depend only on the lists holding
+    one of its units (their length, their units' houses and order), and on no other list beyond its
+    holding none of them. A unit never changes house in place. Land units change kind in place, unnoted,
+    and routed units rally in place: nothing kept may depend on a unit's kind beyond its being a ship (a
+    ship never changes kind), nor on its being routed."""
 
-    __slots__ = ("_by_house", "changed", "memo")
+    __slots__ = ("changed", "memo")
 
     def __init__(self, units: Mapping[str, Iterable[Unit]]) -> None:
         super().__init__()
-        self.note()
+        self.changed = True
+        self.memo: dict[str, dict[Any, Any]] = {}
         for area, present in units.items():
             self[area] = present  # type: ignore[assignment]
 
-    def note(self, castle: bool = True) -> None:
-        """Something on the board has changed; ``castle`` says whether it may be in a castle area."""
+    def note(self, castle: bool, *groups: Iterable[Unit]) -> None:
+        """A list is changing: what is kept for the houses of the units in ``groups`` (the list's units and
+        those it is given) is forgotten; ``castle`` says whether the change may be in a castle area."""
         if castle:
             self.changed = True
-        self._by_house: dict[str, dict[str, list[Unit]]] | None = None
-        self.memo: dict[Any, Any] = {}
+        memo = self.memo
+        if memo:
+            for group in groups:
+                for unit in group:
+                    memo.pop(unit.house, None)
 
-    def by_house(self) -> dict[str, dict[str, list[Unit]]]:
-        """house -> area -> units, for every area holding a unit of the house, in this dict's order.
-        Shared until the next change: read it, never change it."""
-        index = self._by_house
-        if index is None:
-            index = {}
+    def _note_all(self) -> None:
+        self.changed = True
+        self.memo.clear()
+
+    def kept_for(self, house: str) -> dict[Any, Any]:
+        """What is kept for the house (see ``memo``): the caller adds to it what it works out."""
+        kept = self.memo.get(house)
+        if kept is None:
+            kept = self.memo[house] = {}
+        return kept
+
+    def areas_of(self, house: str) -> dict[str, list[Unit]]:
+        """area -> units, for every area holding a unit of the house, in this dict's order. Kept until a
+        list holding one of its units changes: read it, never change it."""
+        kept = self.kept_for(house)
+        areas = kept.get(_AREAS)
+        if areas is None:
+            areas = kept[_AREAS] = {}
             for area, units in self.items():
-                if not units:
-                    continue
-                first = units[0].house
-                areas = index.get(first)
-                if areas is None:  # not setdefault: it would make a dict per area to throw away
-                    areas = index[first] = {}
-                areas[area] = units
                 for unit in units:  # a list holds one house's units, except in the middle of a step
-                    if unit.house != first:
-                        for house in {u.house for u in units} - {first}:
-                            index.setdefault(house, {})[area] = units
+                    if unit.house == house:
+                        areas[area] = units
                         break
-            self._by_house = index
-        return index
+        return areas
 
     def _adopt(self, units: Iterable[Unit], castle: bool) -> UnitList:
         if type(units) is UnitList and units.owner is self:
@@ -160,8 +177,9 @@ class Units(dict[str, list[Unit]]):
 
     def __setitem__(self, area: str, units: Iterable[Unit]) -> None:  # type: ignore[override]
         castle = area in CASTLE_AREAS
-        self.note(castle)
-        super().__setitem__(area, self._adopt(units, castle))
+        adopted = self._adopt(units, castle)
+        self.note(castle, self.get(area, ()), adopted)
+        super().__setitem__(area, adopted)
 
     def setdefault(self, area: str, units: Iterable[Unit] = ()) -> list[Unit]:  # type: ignore[override]
         if area not in self:
@@ -177,32 +195,41 @@ class Units(dict[str, list[Unit]]):
         return self
 
     def __delitem__(self, area: str) -> None:
-        self.note(area in CASTLE_AREAS)
+        self.note(area in CASTLE_AREAS, self[area])
         super().__delitem__(area)
 
     def pop(self, area: str, *default: Any) -> Any:
-        self.note(area in CASTLE_AREAS)
+        self.note(area in CASTLE_AREAS, self.get(area, ()))
         return super().pop(area, *default)
 
     def popitem(self) -> tuple[str, list[Unit]]:
-        self.note()
+        self._note_all()
         return super().popitem()
 
     def clear(self) -> None:
-        self.note()
+        self._note_all()
         super().clear()
 
 
-def remembered(state: State, key: tuple[Any, ...], work: Callable[..., T], *args: Any) -> T:
-    """``work(*args)``, a value worked out from where the units stand, kept in the board's memo under ``key``
-    until a unit changes (see :class:`Units`); worked out at every call on a board that keeps no memo (a
-    plain dict, as some tests build). ``work`` never gives None. Read the value, never change it."""
+# The key of :meth:`Units.areas_of` in what is kept for a house.
+_AREAS = ("areas",)
+
+
+def remembered(state: State, house: str, key: tuple[Any, ...], work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)``, a value worked out from where the house's units stand, kept for the house under
+    ``key`` until a list holding one of its units changes (see :class:`Units`); worked out at every call
+    on a board that keeps no memo (a plain dict, as some tests build). ``work`` never gives None. Read
+    the value, never change it."""
     units = state.units
     if type(units) is not Units:
         return work(*args)
-    value = units.memo.get(key)
+    memo = units.memo  # Units.kept_for, inlined: this is asked at every check of a march
+    kept = memo.get(house)
+    if kept is None:
+        kept = memo[house] = {}
+    value = kept.get(key)
     if value is None:
-        value = units.memo[key] = work(*args)
+        value = kept[key] = work(*args)
     return value
 
 

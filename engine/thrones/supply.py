@@ -8,8 +8,10 @@ position by position.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from operator import gt
 
 from engine.thrones.board import FACTS
+from engine.thrones.control import house_units
 from engine.thrones.state import State, remembered
 
 
@@ -28,7 +30,7 @@ def _armies_fit(armies: list[int], level: int) -> bool:
     allowed = FACTS.supply_limits[level]
     if len(armies) > len(allowed):
         return False
-    return all(size <= limit for size, limit in zip(armies, allowed, strict=False))
+    return not any(map(gt, armies, allowed))  # some army larger than its limit; map: no generator to run
 
 
 def area_sizes(state: State, house: str) -> dict[str, int]:
@@ -37,20 +39,19 @@ def area_sizes(state: State, house: str) -> dict[str, int]:
 
 
 def _shared_sizes(state: State, house: str) -> dict[str, int]:
-    """What :func:`area_sizes` gives, kept in the units' memo until they change: read it, never change it."""
-    return remembered(state, ("sizes", house), _area_sizes, state, house)
+    """What :func:`area_sizes` gives, kept in the units' memo until the house's units change: read it,
+    never change it."""
+    return remembered(state, house, ("sizes",), _area_sizes, state, house)
 
 
 def _area_sizes(state: State, house: str) -> dict[str, int]:
-    """Read straight from the board: the index of :func:`house_units` would first be built for every house,
-    and a march's check needs one house's sizes between two changes of the board."""
-    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
+    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
 
 
 def _armies(state: State, house: str) -> list[int]:
-    """The sizes of the house's armies, largest first, kept in the units' memo until they change: read
-    it, never change it. Every check of a march, a muster or a retreat starts from it."""
-    return remembered(state, ("armies", house), _sorted_armies_of, state, house)
+    """The sizes of the house's armies, largest first, kept in the units' memo until the house's units
+    change: read it, never change it. Every check of a march, a muster or a retreat starts from it."""
+    return remembered(state, house, ("armies",), _sorted_armies_of, state, house)
 
 
 def _sorted_armies_of(state: State, house: str) -> list[int]:
@@ -59,18 +60,26 @@ def _sorted_armies_of(state: State, house: str) -> list[int]:
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:
     """Whether the house fits its supply limit, after adding ``changes`` (area -> unit delta) if given:
-    the armies of the changed areas are taken out of the house's armies and their new sizes put in."""
+    the armies of the changed areas are taken out of the house's armies and their new sizes put in. An
+    area with fewer than two units before and after changes no army (a third of the checks change none)."""
     armies = _armies(state, house)
     if changes:
         sizes = _shared_sizes(state, house)
-        armies = list(armies)
+        changed: list[int] | None = None
         for area, delta in changes.items():
             before = sizes.get(area, 0)
+            after = before + delta
+            if before < 2 and after < 2:
+                continue
+            if changed is None:
+                changed = list(armies)
             if before >= 2:
-                armies.remove(before)
-            if before + delta >= 2:
-                armies.append(before + delta)
-        armies.sort(reverse=True)
+                changed.remove(before)
+            if after >= 2:
+                changed.append(after)
+        if changed is not None:
+            changed.sort(reverse=True)
+            armies = changed
     return _armies_fit(armies, state.supply[house])
 
 
