@@ -148,6 +148,9 @@ def neutral_reach(state: State, house: str, source: str, dest: str, kinds: tuple
     return breakdown(state, probe, house)["total"]
 
 
+_Fight = tuple[str, tuple[str, ...], str]  # a march's move into a fight: destination, units sent, entry
+
+
 def validate_march(state: State, house: str, march: March) -> None:
     """Raise unless the march is legal for the house now."""
     source = march.source
@@ -158,7 +161,7 @@ def validate_march(state: State, house: str, march: March) -> None:
     requested: dict[str, int] = {}  # kind -> units sent
     changes: dict[str, int] = {}  # area -> units more (or fewer) there
     land_reach: set[str] | None = None
-    fights: list[tuple[str, tuple[str, ...], str]] = []  # (destination, units sent, entry)
+    fights: list[_Fight] = []
     for dest, kinds in march.moves:
         if dest == source:
             raise IllegalAction("Units that stay where they are need no move.")
@@ -213,6 +216,22 @@ def validate_march(state: State, house: str, march: March) -> None:
                     wanted=count,
                 )
             )
+    _check_outcome(state, house, source, fights, changes)
+    if march.leave_power:
+        staying = len(state.units.get(source, [])) + changes.get(source, 0)
+        if staying > 0:
+            raise IllegalAction("You can leave a power token only in an area all your units leave.")
+        reason = can_leave_power(state, house, source)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+
+def _check_outcome(
+    state: State, house: str, source: str, fights: list[_Fight], changes: dict[str, int]
+) -> None:
+    """Raise unless what a march does as a whole is allowed, its units going only where they may: one
+    fight at most, a neutral force it could beat, the house's supply limit kept (``changes``: area ->
+    units more or fewer there)."""
     if len(fights) > 1:
         raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
     if fights and fights[0][2] == "neutral":
@@ -228,13 +247,47 @@ def validate_march(state: State, house: str, march: March) -> None:
             )
     if not within_limit(state, house, changes):
         raise IllegalAction("That march would put you over your supply limit.")
+
+
+def schema_allows(state: State, house: str, march: March, order: dict[str, Any]) -> bool:
+    """Whether :func:`validate_march` accepts the march (one whose every move sends units), read from
+    ``order``, the entry for its source in a march schema (:func:`march_schema`) built on this very board:
+    where each kind may go, what it meets there and how many may march are the schema's; only what the
+    march does as a whole (ports filled, fights, supply, a power token left behind) is worked out. For a
+    player drawing tries from the schema, who needs a yes or no many times; the engine still validates
+    every action it is given."""
+    destinations = order["destinations"]
+    able = order["units"]
+    sent: dict[str, int] = {}  # kind -> units sent
+    changes: dict[str, int] = {}  # area -> units more (or fewer) there
+    fights: list[_Fight] = []
+    for dest, kinds in march.moves:
+        reach = destinations.get(dest)
+        if reach is None or not kinds:
+            return False
+        for kind in kinds:
+            if kind not in reach["units"]:
+                return False
+            sent[kind] = sent.get(kind, 0) + 1
+        if reach["entry"] != "move":
+            fights.append((dest, kinds, reach["entry"]))
+        changes[dest] = changes.get(dest, 0) + len(kinds)
+        if dest in BOARD.port and len(state.units.get(dest, ())) + changes[dest] > FACTS.port_capacity:
+            return False
+    if any(count > able.get(kind, 0) for kind, count in sent.items()):
+        return False
+    source = march.source
+    if changes:
+        changes[source] = -sum(sent.values())
     if march.leave_power:
-        staying = len(state.units.get(source, [])) + changes.get(source, 0)
-        if staying > 0:
-            raise IllegalAction("You can leave a power token only in an area all your units leave.")
-        reason = can_leave_power(state, house, source)
-        if reason is not None:
-            raise IllegalAction(reason)
+        staying = len(state.units.get(source, ())) + changes.get(source, 0)
+        if staying > 0 or not order["may_leave_power"]:
+            return False
+    try:
+        _check_outcome(state, house, source, fights, changes)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _take_unit(pool: list[Unit], kind: str) -> Unit:
