@@ -10,6 +10,7 @@ supply limit.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -298,6 +299,11 @@ def _take_unit(pool: list[Unit], kind: str) -> Unit:
     raise ValueError(f"no {kind} able to march")
 
 
+# "2 footmen and a knight" for a march's units (a tuple of kinds): the same few groups come back all game,
+# and no march sends more units than an area holds.
+_units_text = functools.cache(unit_list)
+
+
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
     state = game.state
@@ -305,12 +311,12 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     token = state.orders[source].token
     lands_changed = set()
     moved_text = []
-    fight: tuple[str, list[str]] | None = None
+    fight: tuple[str, tuple[str, ...]] | None = None
     pool = state.units[source]
     for dest, kinds in march.moves:
         taken = [_take_unit(pool, kind) for kind in kinds]
         if entry(state, house, dest) != "move":
-            fight = (dest, [u.kind for u in taken])
+            fight = (dest, kinds)
             continue
         state.units.setdefault(dest, []).extend(taken)
         token_owner = state.power_tokens.get(dest)
@@ -324,7 +330,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
             )
         if dest in BOARD.land:
             lands_changed.add(dest)
-        moved_text.append(f"{unit_list(kinds)} to {BOARD.name(dest)}")
+        moved_text.append(f"{_units_text(kinds)} to {BOARD.name(dest)}")
     if not pool:
         del state.units[source]
         if source in BOARD.land:
@@ -338,7 +344,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         del state.orders[source]
     else:
         verb = "attacks" if len(fight[1]) == 1 else "attack"
-        moved_text.append(f"{unit_list(fight[1])} {verb} {BOARD.name(fight[0])}")
+        moved_text.append(f"{_units_text(fight[1])} {verb} {BOARD.name(fight[0])}")
     text = f"House {house.title()} marches from {BOARD.name(source)}: " + (
         "; ".join(moved_text) if moved_text else "no unit moves"
     )
@@ -354,7 +360,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         attack=None if fight is None else fight[0],
     )
     if fight is not None:
-        dest, army = fight
+        dest, army = fight[0], list(fight[1])
         queue = support_areas(state, dest)
         if dest in state.neutral_forces:
             value = state.neutral_forces[dest]
