@@ -10,6 +10,7 @@ supply limit.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -148,6 +149,9 @@ def neutral_reach(state: State, house: str, source: str, dest: str, kinds: tuple
     return breakdown(state, probe, house)["total"]
 
 
+_Fight = tuple[str, tuple[str, ...], str]  # a march's move into a fight: destination, units sent, entry
+
+
 def validate_march(state: State, house: str, march: March) -> None:
     """Raise unless the march is legal for the house now."""
     source = march.source
@@ -158,7 +162,7 @@ def validate_march(state: State, house: str, march: March) -> None:
     requested: dict[str, int] = {}  # kind -> units sent
     changes: dict[str, int] = {}  # area -> units more (or fewer) there
     land_reach: set[str] | None = None
-    fights: list[tuple[str, tuple[str, ...], str]] = []  # (destination, units sent, entry)
+    fights: list[_Fight] = []
     for dest, kinds in march.moves:
         if dest == source:
             raise IllegalAction("Units that stay where they are need no move.")
@@ -213,6 +217,22 @@ def validate_march(state: State, house: str, march: March) -> None:
                     wanted=count,
                 )
             )
+    _check_outcome(state, house, source, fights, changes)
+    if march.leave_power:
+        staying = len(state.units.get(source, [])) + changes.get(source, 0)
+        if staying > 0:
+            raise IllegalAction("You can leave a power token only in an area all your units leave.")
+        reason = can_leave_power(state, house, source)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+
+def _check_outcome(
+    state: State, house: str, source: str, fights: list[_Fight], changes: dict[str, int]
+) -> None:
+    """Raise unless what a march does as a whole is allowed, its units going only where they may: one
+    fight at most, a neutral force it could beat, the house's supply limit kept (``changes``: area ->
+    units more or fewer there)."""
     if len(fights) > 1:
         raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
     if fights and fights[0][2] == "neutral":
@@ -228,13 +248,47 @@ def validate_march(state: State, house: str, march: March) -> None:
             )
     if not within_limit(state, house, changes):
         raise IllegalAction("That march would put you over your supply limit.")
+
+
+def schema_allows(state: State, house: str, march: March, order: dict[str, Any]) -> bool:
+    """Whether :func:`validate_march` accepts the march (one whose every move sends units), read from
+    ``order``, the entry for its source in a march schema (:func:`march_schema`) built on this very board:
+    where each kind may go, what it meets there and how many may march are the schema's; only what the
+    march does as a whole (ports filled, fights, supply, a power token left behind) is worked out. For a
+    player drawing tries from the schema, who needs a yes or no many times; the engine still validates
+    every action it is given."""
+    destinations = order["destinations"]
+    able = order["units"]
+    sent: dict[str, int] = {}  # kind -> units sent
+    changes: dict[str, int] = {}  # area -> units more (or fewer) there
+    fights: list[_Fight] = []
+    for dest, kinds in march.moves:
+        reach = destinations.get(dest)
+        if reach is None or not kinds:
+            return False
+        for kind in kinds:
+            if kind not in reach["units"]:
+                return False
+            sent[kind] = sent.get(kind, 0) + 1
+        if reach["entry"] != "move":
+            fights.append((dest, kinds, reach["entry"]))
+        changes[dest] = changes.get(dest, 0) + len(kinds)
+        if dest in BOARD.port and len(state.units.get(dest, ())) + changes[dest] > FACTS.port_capacity:
+            return False
+    if any(count > able.get(kind, 0) for kind, count in sent.items()):
+        return False
+    source = march.source
+    if changes:
+        changes[source] = -sum(sent.values())
     if march.leave_power:
-        staying = len(state.units.get(source, [])) + changes.get(source, 0)
-        if staying > 0:
-            raise IllegalAction("You can leave a power token only in an area all your units leave.")
-        reason = can_leave_power(state, house, source)
-        if reason is not None:
-            raise IllegalAction(reason)
+        staying = len(state.units.get(source, ())) + changes.get(source, 0)
+        if staying > 0 or not order["may_leave_power"]:
+            return False
+    try:
+        _check_outcome(state, house, source, fights, changes)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _take_unit(pool: list[Unit], kind: str) -> Unit:
@@ -245,6 +299,11 @@ def _take_unit(pool: list[Unit], kind: str) -> Unit:
     raise ValueError(f"no {kind} able to march")
 
 
+# "2 footmen and a knight" for a march's units (a tuple of kinds): the same few groups come back all game,
+# and no march sends more units than an area holds.
+_units_text = functools.cache(unit_list)
+
+
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
     state = game.state
@@ -252,12 +311,12 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     token = state.orders[source].token
     lands_changed = set()
     moved_text = []
-    fight: tuple[str, list[str]] | None = None
+    fight: tuple[str, tuple[str, ...]] | None = None
     pool = state.units[source]
     for dest, kinds in march.moves:
         taken = [_take_unit(pool, kind) for kind in kinds]
         if entry(state, house, dest) != "move":
-            fight = (dest, [u.kind for u in taken])
+            fight = (dest, kinds)
             continue
         state.units.setdefault(dest, []).extend(taken)
         token_owner = state.power_tokens.get(dest)
@@ -271,7 +330,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
             )
         if dest in BOARD.land:
             lands_changed.add(dest)
-        moved_text.append(f"{unit_list(kinds)} to {BOARD.name(dest)}")
+        moved_text.append(f"{_units_text(kinds)} to {BOARD.name(dest)}")
     if not pool:
         del state.units[source]
         if source in BOARD.land:
@@ -285,7 +344,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         del state.orders[source]
     else:
         verb = "attacks" if len(fight[1]) == 1 else "attack"
-        moved_text.append(f"{unit_list(fight[1])} {verb} {BOARD.name(fight[0])}")
+        moved_text.append(f"{_units_text(fight[1])} {verb} {BOARD.name(fight[0])}")
     text = f"House {house.title()} marches from {BOARD.name(source)}: " + (
         "; ".join(moved_text) if moved_text else "no unit moves"
     )
@@ -301,7 +360,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         attack=None if fight is None else fight[0],
     )
     if fight is not None:
-        dest, army = fight
+        dest, army = fight[0], list(fight[1])
         queue = support_areas(state, dest)
         if dest in state.neutral_forces:
             value = state.neutral_forces[dest]

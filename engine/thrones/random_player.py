@@ -9,7 +9,6 @@ import functools
 from collections.abc import Callable
 
 from engine.core.decisions import Decision
-from engine.core.errors import IllegalAction
 from engine.core.random_player import play_random_game as generic_play
 from engine.core.random_player import random_action as generic_random_action
 from engine.core.rng import Rng
@@ -25,7 +24,7 @@ from engine.thrones.actions import (
     Swap,
 )
 from engine.thrones.game import ThronesGame
-from engine.thrones.marches import validate_march
+from engine.thrones.marches import schema_allows
 from engine.thrones.mustering import MusterDraft, single_items
 from engine.thrones.orders import TOKENS
 from engine.thrones.reconcile import reconcile_plan
@@ -89,8 +88,10 @@ def _split(destinations: dict[str, dict]) -> tuple[_Split, _Split]:
 
 def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
     """A random split of one march order's units; what can go where is read from the decision's schema
-    (:func:`engine.thrones.marches.march_schema`), not worked out again. A try that the rules refuse is
-    drawn again (up to 8 tries); what a source's try needs that no draw changes is worked out once."""
+    (:func:`engine.thrones.marches.march_schema`), not worked out again, and so is most of what decides
+    whether the rules accept a try (:func:`engine.thrones.marches.schema_allows`). A try that the rules
+    refuse is drawn again (up to 8 tries); what a source's try needs that no draw changes is worked out
+    once."""
     state = game.state
     house = decision.house
     orders = decision.schema["orders"]
@@ -116,11 +117,8 @@ def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
         if sent == len(state.units.get(source, ())) and rng.below(2) == 0:
             leave_power = order["may_leave_power"]
         march = March(source, tuple((d, tuple(k)) for d, k in sorted(moves.items())), leave_power)
-        try:
-            validate_march(state, house, march)
-        except IllegalAction:
-            continue
-        return march
+        if schema_allows(state, house, march, order):
+            return march
     return decision.default
 
 

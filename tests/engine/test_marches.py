@@ -5,8 +5,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.thrones.actions import Choose
+from engine.core.rng import Rng
+from engine.thrones.actions import Choose, March
+from engine.thrones.board import BOARD
 from engine.thrones.control import controller
+from engine.thrones.game import ThronesGame
+from engine.thrones.marches import schema_allows, validate_march
+from engine.thrones.random_player import random_action
 from tests.engine.scenario import action_stack, kinds, scenario
 
 # Stark keeps a march order with somewhere to go, so the game waits after the march under test.
@@ -378,3 +383,63 @@ def test_a_port_holds_three_ships_at_most():
         game.apply_line("lannister: march the-golden-sound -> port-of-lannisport ship ship")
     game.apply_line("lannister: march the-golden-sound -> port-of-lannisport ship")
     assert len(game.state.units["port-of-lannisport"]) == 3
+
+
+def _validates(state, house, march):
+    try:
+        validate_march(state, house, march)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _tries(order, source, rng):
+    """Marches from ``source``: most sent where the schema says, some anywhere, some too many."""
+    anywhere = sorted(BOARD.kind)
+    for _ in range(6):
+        moves = {}
+        for _ in range(1 + rng.below(3)):
+            dest = rng.choice(list(order["destinations"])) if order["destinations"] and rng.below(4) else None
+            dest = dest or rng.choice(anywhere)
+            moves.setdefault(dest, []).append(rng.choice(("footman", "knight", "siege", "ship")))
+        yield March(source, tuple((d, tuple(k)) for d, k in sorted(moves.items())), rng.below(2) == 0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_schema_allows_exactly_the_marches_validation_accepts(seed):
+    """The random player checks its tries with schema_allows: on the board the schema was built on, it
+    must agree with validate_march, for the random player's tries and for arbitrary ones."""
+    game = ThronesGame.new(6, seed, False)
+    rng = Rng(seed)
+    accepted = refused = 0
+    while not game.over:
+        pending = game.pending()
+        decision = pending[rng.below(len(pending))]
+        if decision.kind == "march":
+            state, house = game.state, decision.house
+            for source, order in decision.schema["orders"].items():
+                for march in _tries(order, source, rng):
+                    allowed = schema_allows(state, house, march, order)
+                    assert allowed == _validates(state, house, march), march
+                    accepted += allowed
+                    refused += not allowed
+        game.apply(decision.house, random_action(game, decision, rng))
+    assert accepted > 20 and refused > 20
+
+
+def test_the_schema_refuses_to_overfill_a_port():
+    game = game_with(
+        {
+            "the-golden-sound": ("lannister", "ship", "ship"),
+            "port-of-lannisport": ("lannister", "ship", "ship"),
+            "lannisport": ("lannister", "footman"),
+        },
+        {"the-golden-sound": ("lannister", "march+0")},
+        supply={"stark": 1, "lannister": 6, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
+    )
+    (decision,) = game.pending()
+    order = decision.schema["orders"]["the-golden-sound"]
+    two = March("the-golden-sound", (("port-of-lannisport", ("ship", "ship")),))
+    one = March("the-golden-sound", (("port-of-lannisport", ("ship",)),))
+    assert not schema_allows(game.state, "lannister", two, order)
+    assert schema_allows(game.state, "lannister", one, order)
