@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.thrones.board import BOARD, FACTS
 from engine.thrones.state import State, Unit, Units
 
@@ -65,30 +67,43 @@ def stronghold_count(state: State, house: str) -> int:
     )
 
 
-# Every castle area is a land area: its controller is that of :func:`controller` without the port and
-# sea cases. Paired with the house whose home it is, for the printed crest.
-_CASTLE_HOMES: tuple[tuple[str, str | None], ...] = tuple(
-    (area, BOARD.home_of.get(area)) for area in BOARD.castle_areas
-)
-assert all(area in BOARD.land for area, _ in _CASTLE_HOMES)
+# Land areas, each with the house whose home it is (for the printed crest), as land_controllers takes them.
+LandAreas = tuple[tuple[str, str | None], ...]
+
+
+def land_areas(areas: Iterable[str]) -> LandAreas:
+    """``areas``, all of them land, paired with the house whose home each is, for :func:`land_controllers`."""
+    paired = tuple((area, BOARD.home_of.get(area)) for area in areas)
+    assert all(area in BOARD.land for area, _ in paired)
+    return paired
+
+
+def land_controllers(state: State, areas: LandAreas) -> list[str | None]:
+    """The house controlling each of the land areas, in order: :func:`controller` without its port and sea
+    cases, with the boards' ``get`` looked up once. The victory check, the supply count and mustering ask
+    it over many areas at every step: the house of the units there, else of the power token there, else
+    that of the home area (while in play)."""
+    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
+    owners: list[str | None] = []
+    for area, home in areas:
+        present = units_in(area)
+        if present:
+            owners.append(present[0].house)
+            continue
+        owner = token_in(area)
+        owners.append(owner if owner is not None or home not in houses else home)
+    return owners
+
+
+CASTLE_LANDS: LandAreas = land_areas(BOARD.castle_areas)
 
 
 def castle_counts(state: State) -> dict[str, int]:
-    """Castle and stronghold areas each house controls. The victory check counts them before every step
-    of the game, so this is :func:`controller` inlined over the castle areas (with the boards' ``get``
-    looked up once)."""
+    """Castle and stronghold areas each house controls (the victory check counts them before every step)."""
     counts = dict.fromkeys(state.houses, 0)
-    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
-    for area, home in _CASTLE_HOMES:
-        present = units_in(area)
-        if present:
-            counts[present[0].house] += 1
-            continue
-        owner = token_in(area)
+    for owner in land_controllers(state, CASTLE_LANDS):
         if owner is not None:
             counts[owner] += 1
-        elif home is not None and home in houses:
-            counts[home] += 1
     return counts
 
 
@@ -105,29 +120,18 @@ def stronghold_counts(state: State) -> dict[str, int]:
     return counts
 
 
-# The land areas with supply icons, with their icons and the house whose home each is (as _CASTLE_HOMES).
-_SUPPLY_AREAS: tuple[tuple[str, int, str | None], ...] = tuple(
-    (area, icons, BOARD.home_of.get(area)) for area, icons in BOARD.supply_icons.items() if icons
-)
-assert all(area in BOARD.land for area, _, _ in _SUPPLY_AREAS)
+# The land areas with supply icons, and their icons.
+_SUPPLY_AREAS: LandAreas = land_areas(area for area, icons in BOARD.supply_icons.items() if icons)
+_SUPPLY_ICONS: tuple[int, ...] = tuple(BOARD.supply_icons[area] for area, _ in _SUPPLY_AREAS)
 
 
 def supply_levels(state: State) -> dict[str, int]:
-    """The supply level each house's areas entitle it to (the track tops out at 6). The Supply card
-    counts it for every house, so this is :func:`controller` inlined over the land areas with icons,
-    in one pass for all houses (as :func:`castle_counts`)."""
+    """The supply level each house's areas entitle it to (the track tops out at 6), for every house in one
+    pass: the Supply card counts it for all of them."""
     totals = dict.fromkeys(state.houses, 0)
-    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
-    for area, icons, home in _SUPPLY_AREAS:
-        present = units_in(area)
-        if present:
-            totals[present[0].house] += icons
-            continue
-        owner = token_in(area)
+    for owner, icons in zip(land_controllers(state, _SUPPLY_AREAS), _SUPPLY_ICONS, strict=True):
         if owner is not None:
             totals[owner] += icons
-        elif home is not None and home in houses:
-            totals[home] += icons
     top = len(FACTS.supply_limits) - 1
     return {house: min(total, top) for house, total in totals.items()}
 

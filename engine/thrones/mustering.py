@@ -17,7 +17,7 @@ from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.thrones.actions import Action, Muster, MusterItem
 from engine.thrones.board import BOARD, FACTS
-from engine.thrones.control import available_units
+from engine.thrones.control import CASTLE_LANDS, available_units, land_controllers
 from engine.thrones.frame import ThronesFrame, expect
 from engine.thrones.phrases import and_list, counted, in_order
 from engine.thrones.phrases import area as area_name
@@ -36,31 +36,17 @@ def muster_points(area: str) -> int:
     return BOARD.castle[area]
 
 
-# Every castle area with its points and the house whose home it is (for the printed crest).
-_CASTLES: tuple[tuple[str, int, str | None], ...] = tuple(
-    (area, muster_points(area), BOARD.home_of.get(area)) for area in BOARD.castle_areas
-)
-assert all(area in BOARD.land for area, _, _ in _CASTLES)
+# The points of every castle area, in the order of control.CASTLE_LANDS.
+_CASTLE_POINTS: tuple[tuple[str, int], ...] = tuple((area, muster_points(area)) for area, _ in CASTLE_LANDS)
 
 
 def muster_areas(state: State, house: str) -> dict[str, int]:
-    """Every castle and stronghold area the house controls, with its points. Every mustering step asks
-    it for each house, so this is :func:`~engine.thrones.control.controller` inlined over the castle
-    areas, which are all land: the house of the units there, else of the power token there, else that
-    of the home area (while in play)."""
-    allowed = {}
-    units_in, token_in, houses = state.units.get, state.power_tokens.get, state.houses
-    for area, points, home in _CASTLES:
-        present = units_in(area)
-        if present:
-            owner = present[0].house
-        else:
-            owner = token_in(area)
-            if owner is None and home in houses:
-                owner = home
-        if owner == house:
-            allowed[area] = points
-    return allowed
+    """Every castle and stronghold area the house controls, with its points (every mustering step asks
+    it for each house)."""
+    owners = land_controllers(state, CASTLE_LANDS)
+    return {
+        area: points for (area, points), owner in zip(_CASTLE_POINTS, owners, strict=True) if owner == house
+    }
 
 
 def ship_targets(state: State, house: str, area: str) -> list[str]:

@@ -43,7 +43,7 @@ _AWAITED_RAVEN = psaid("awaited", "the Messenger Raven ('raven none|peek|swap AR
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
     """The areas holding the house's units, sorted (a new list, the caller's to change)."""
-    # Kept in the board's memo, emptied whenever a unit moves: Planning asks several times a phase.
+    # Kept in the board's memo until one of the house's units moves: Planning asks several times a phase.
     return list(remembered(state, house, ("needing orders",), _areas_needing_orders, state, house))
 
 
