@@ -263,12 +263,14 @@ class Game(ABC):
         if self.over:
             raise IllegalAction("The game is over.")
         seat = self.seat_id(seat)
-        if seat not in self.seats():
+        # A seat asked for a decision is in the game: the seats are listed only for one that is not.
+        asked = self.decision_for(seat) is not None
+        if not asked and seat not in self.seats():
             raise IllegalAction("{seat} is not in this game.", seat=self.named_seat(seat))
         if isinstance(action, str):
             action = self.parse_action(action)
         top = self.state.stack[-1]
-        if self.decision_for(seat) is None and not top.accepts_resubmission(seat):
+        if not asked and not top.accepts_resubmission(seat):
             raise IllegalAction(self._not_waiting(seat))
         top.act(self, seat, action)
         self.log.append((seat, action))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from data.thrones_names import Counted, Named
@@ -864,7 +864,7 @@ class HordeMusterFrame(ThronesFrame):
             "('muster AREA UNIT, ...' naming one area, or 'muster none').",
             {"card": "the-horde-descends"},
         )
-        return [replace(decision, kind="wildling-muster", schema={**decision.schema, "one_area": True})]
+        return [decision._replace(kind="wildling-muster", schema={**decision.schema, "one_area": True})]
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
         expect(
