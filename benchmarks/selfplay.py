@@ -9,6 +9,11 @@ dicts, lists, small calls and JSON, no engine code), so that figures taken on di
 one noisy machine at different times, can be compared: ``ref`` is one pass of it.
 
     .venv/bin/python benchmarks/selfplay.py [--players 6] [--games 50] [--seed 1] [--tides] [--repeat 3]
+                                            [--against REV]
+
+``--against REV`` also plays the same games with the engine of an earlier git revision (exported from this
+repository to a temporary folder), its rounds taken in turn with this checkout's, and prints how many times
+faster this checkout plays them: the speed targets are such ratios to a baseline timed in the same run.
 """
 
 from __future__ import annotations
@@ -16,8 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from engine.core.rng import Rng
 from engine.thrones.game import ThronesGame
@@ -90,6 +100,49 @@ def percentile(sorted_values: list[int], fraction: float) -> float:
     return sorted_values[index]
 
 
+def play_round(args: argparse.Namespace) -> tuple[float, int, list[int], list[int]]:
+    """Play the games once: the seconds spent (``changeable_decision`` aside), the action count, and the
+    ``apply`` and ``changeable_decision`` times."""
+    apply_ns: list[int] = []
+    changeable_ns: list[int] = []
+    actions = 0
+    probing = 0
+    started = time.perf_counter()
+    for index in range(args.games):
+        count, spent = play(args.players, args.seed + index, args.tides, apply_ns, changeable_ns)
+        actions += count
+        probing += spent
+    return time.perf_counter() - started - probing / 1e9, actions, apply_ns, changeable_ns
+
+
+def export_revision(revision: str, folder: Path) -> None:
+    """The files of ``revision`` of this repository, written into ``folder``."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", "--format=tar", revision], capture_output=True, check=False
+    )
+    if archive.returncode != 0:
+        raise SystemExit(f"git archive {revision}: {archive.stderr.decode(errors='replace').strip()}")
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+
+
+def baseline_round(args: argparse.Namespace, tree: Path) -> tuple[float, float, int]:
+    """One round of the same games played by the engine in ``tree``, in a process of its own running this
+    very script (so only the engine differs): its seconds, its reference time and its action count."""
+    command = [sys.executable, __file__, "--round", *_game_options(args)]
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the engine of {args.against} failed:\n{done.stderr[-2000:]}")
+    result = json.loads(done.stdout)
+    return result["seconds"], result["ref"], result["actions"]
+
+
+def _game_options(args: argparse.Namespace) -> list[str]:
+    options = ["--players", str(args.players), "--games", str(args.games), "--seed", str(args.seed)]
+    return [*options, "--tides"] if args.tides else options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, choices=range(3, 7), default=6)
@@ -99,28 +152,41 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="rounds of the same games; the fastest counts (3)"
     )
+    parser.add_argument(
+        "--against", metavar="REV", help="also time the engine of this git revision, rounds in turn"
+    )
+    parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)  # one round, as JSON
     args = parser.parse_args()
     if args.games < 1 or args.repeat < 1:
         parser.error("--games and --repeat must be at least 1")
+    if args.round:
+        ref = reference_seconds()
+        seconds, actions, _, _ = play_round(args)
+        print(json.dumps({"seconds": seconds, "ref": ref, "actions": actions}))
+        return
 
+    with tempfile.TemporaryDirectory(prefix="maester-baseline-") as folder:
+        if args.against:
+            export_revision(args.against, Path(folder))
+        report(args, Path(folder) if args.against else None)
+
+
+def report(args: argparse.Namespace, baseline: Path | None) -> None:
     # The same games are played --repeat times and the fastest round is reported: a busy machine only
-    # ever adds time. The reference is timed before every round and its fastest time is taken too.
+    # ever adds time. The reference is timed before every round and its fastest time is taken too; with a
+    # baseline, its rounds alternate with these, so that both see the same spells of a busy machine.
     ref = math.inf
     best: tuple[float, int, list[int], list[int]] | None = None
+    baseline_best: tuple[float, float, int] | None = None
     for _ in range(args.repeat):
+        if baseline is not None:
+            timed = baseline_round(args, baseline)
+            if baseline_best is None or timed[0] < baseline_best[0]:
+                baseline_best = timed
         ref = min(ref, reference_seconds())
-        apply_ns: list[int] = []
-        changeable_ns: list[int] = []
-        actions = 0
-        probing = 0
-        started = time.perf_counter()
-        for index in range(args.games):
-            count, spent = play(args.players, args.seed + index, args.tides, apply_ns, changeable_ns)
-            actions += count
-            probing += spent
-        seconds = time.perf_counter() - started - probing / 1e9
-        if best is None or seconds < best[0]:
-            best = (seconds, actions, apply_ns, changeable_ns)
+        result = play_round(args)
+        if best is None or result[0] < best[0]:
+            best = result
     assert best is not None
     seconds, actions, apply_ns, changeable_ns = best
     apply_ns.sort()
@@ -144,6 +210,14 @@ def main() -> None:
     if changeable_ns:
         line("changeable_decision median", statistics.median(changeable_ns) / 1e9)
         line("changeable_decision p95", percentile(changeable_ns, 0.95) / 1e9)
+    if baseline_best is not None:
+        base_seconds, base_ref, base_actions = baseline_best
+        same = "the same games" if base_actions == actions else f"{base_actions} actions: not the same games"
+        print(
+            f"{'against ' + args.against:<28}{1000 * base_seconds / args.games:9.1f} ms  = "
+            f"{base_seconds / args.games / base_ref:7.3f} ref a game ({same}); "
+            f"this checkout is {base_seconds / seconds:.2f}x as fast"
+        )
 
 
 if __name__ == "__main__":
