@@ -101,8 +101,15 @@ CASTLE_LANDS: LandAreas = land_areas(BOARD.castle_areas)
 def castle_counts(state: State) -> dict[str, int]:
     """Castle and stronghold areas each house controls (the victory check counts them before every step)."""
     counts = dict.fromkeys(state.houses, 0)
-    for owner in land_controllers(state, CASTLE_LANDS):
-        if owner is not None:
+    # land_controllers, inlined and counted as it goes: the victory check asks it at most steps of a game.
+    units_in, token_in = state.units.get, state.power_tokens.get
+    for area, home in CASTLE_LANDS:
+        present = units_in(area)
+        if present:
+            counts[present[0].house] += 1
+            continue
+        owner = token_in(area, home)
+        if owner in counts:
             counts[owner] += 1
     return counts
 

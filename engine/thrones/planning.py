@@ -36,6 +36,9 @@ _DEFAULT_PREFERENCE = {
     "port": ("consolidate", "support+0", "raid", "defense+1", "march+0", "march-1"),
 }
 
+# Each area's default preference, looked up once: every orders decision carries its default orders.
+_PREFERENCE_IN = {area: _DEFAULT_PREFERENCE[kind] for area, kind in BOARD.kind.items()}
+
 # What the orders and the raven steps wait for, said once here rather than at every answer.
 _AWAITED_ORDERS = psaid("awaited", "your orders ('orders AREA=TOKEN ...')")
 _AWAITED_RAVEN = psaid("awaited", "the Messenger Raven ('raven none|peek|swap AREA TOKEN')")
@@ -43,8 +46,13 @@ _AWAITED_RAVEN = psaid("awaited", "the Messenger Raven ('raven none|peek|swap AR
 
 def areas_needing_orders(state: State, house: str) -> list[str]:
     """The areas holding the house's units, sorted (a new list, the caller's to change)."""
-    # Kept in the board's memo until one of the house's units moves: Planning asks several times a phase.
-    return list(remembered(state, house, ("needing orders",), _areas_needing_orders, state, house))
+    return list(_needing_orders(state, house))
+
+
+def _needing_orders(state: State, house: str) -> tuple[str, ...]:
+    """What :func:`areas_needing_orders` gives, kept in the board's memo until one of the house's units
+    moves (Planning asks several times a phase): read it, never change it."""
+    return remembered(state, house, ("needing orders",), _areas_needing_orders, state, house)
 
 
 def _areas_needing_orders(state: State, house: str) -> tuple[str, ...]:
@@ -54,7 +62,7 @@ def _areas_needing_orders(state: State, house: str) -> tuple[str, ...]:
 def in_turn_order(state: State) -> bool:
     """Whether the houses place their orders in turn order this phase: some house has more areas to
     order than orders it may place."""
-    return any(len(areas_needing_orders(state, h)) > order_rules.capacity(state, h) for h in state.houses)
+    return any(len(_needing_orders(state, h)) > order_rules.capacity(state, h) for h in state.houses)
 
 
 def validate_orders(
@@ -132,7 +140,7 @@ def default_orders(schema: dict[str, Any]) -> dict[str, str]:
     for area in schema["areas"]:
         if len(placed) >= budget:
             break
-        for token in _DEFAULT_PREFERENCE[BOARD.kind[area]]:
+        for token in _PREFERENCE_IN[area]:
             if left.get(token, 0) > 0:
                 break
         else:
@@ -186,26 +194,32 @@ class AssignOrdersFrame(ThronesFrame):
         # built once per phase, not again after every submission. Not a field: no position holds it.
         self._asked: dict[str, Decision] = {}
 
-    def _houses_to_decide(self, game: ThronesGame) -> list[str]:
-        state = game.state
+    def _decisions(self, state: State) -> list[Decision]:
+        """The orders decisions of the houses still to place (when they place in turn order, of the first
+        of them only), each built the first time it is asked; a house with no area to order has placed
+        nothing."""
         waiting = []
+        submitted, asked = self.submitted, self._asked
         for house in state.throne:
-            if house in self.submitted:
+            if house in submitted:
                 continue
             # A house asked before has areas to order (and still has: nothing moves in this step).
-            if house not in self._asked and not areas_needing_orders(state, house):
-                self.submitted[house] = {}
-                continue
-            waiting.append(house)
+            decision = asked.get(house)
+            if decision is None:
+                if not _needing_orders(state, house):
+                    submitted[house] = {}
+                    continue
+                decision = asked[house] = self._ask(state, house)
+            waiting.append(decision)
             if self.sequential:
                 break
         return waiting
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
-        waiting = self._houses_to_decide(game)
-        if waiting:
-            return [self._decision(game.state, house) for house in waiting]
         state = game.state
+        waiting = self._decisions(state)
+        if waiting:
+            return waiting
         for house in state.throne:
             for area, token in self.submitted.get(house, {}).items():
                 state.orders[area] = Order(house, token)

@@ -165,7 +165,10 @@ class UnitLossFrame(ThronesFrame):
         units = _house_units(state, house)
         if house in self.one_castle:
             need = self.demands[house]
-            armies = [[u for u in units if u[0] == area] for area in BOARD.castle_areas]
+            by_area: dict[str, list[tuple[str, str]]] = {}
+            for unit in units:
+                by_area.setdefault(unit[0], []).append(unit)
+            armies = [by_area.get(area, []) for area in BOARD.castle_areas]
             armies = [army for army in armies if len(army) >= need]
             if armies:
                 return armies, True

@@ -102,10 +102,10 @@ class CombatFrame(Battle):
     # --- the driver -------------------------------------------------------------------------------
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
-        return getattr(self, "_run_" + self.step.replace("-", "_"))(game)
+        return _RUNS[self.step](self, game)
 
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
-        getattr(self, "_act_" + self.step.replace("-", "_"))(game, house, action)
+        _ACTS[self.step](self, game, house, action)
 
     def accepts_resubmission(self, house: str) -> bool:
         return self.step == "cards" and house in self.chosen
@@ -877,6 +877,20 @@ class CombatFrame(Battle):
         else:
             described["strengths"] = {h: breakdown(state, self, h) for h in (self.attacker, self.defender)}
         return described
+
+
+def _by_step(prefix: str) -> dict[str, Any]:
+    """The frame's methods named ``prefix`` + a step (its dashes as underscores), by step: looked up once,
+    as a battle runs a dozen steps and each is dispatched by name."""
+    return {
+        name[len(prefix) :].replace("_", "-"): method
+        for name, method in vars(CombatFrame).items()
+        if name.startswith(prefix)
+    }
+
+
+_RUNS = _by_step("_run_")
+_ACTS = _by_step("_act_")
 
 
 def _refill_hand(state: State, house: str, last_played: str | None) -> None:
