@@ -6,6 +6,7 @@ so that a saved position loads back into the very same game.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Self, SupportsIndex, TypeVar
@@ -44,7 +45,11 @@ class Unit:
 class UnitList(list[Unit]):
     """The units in one area of the board: a list that tells its :class:`Units` when it changes (and which
     houses' units it held or is given), and whether it has ever been stored under a castle area (see
-    :data:`CASTLE_AREAS`)."""
+    :data:`CASTLE_AREAS`). Of the changes to a castle area's list, only those that may change who
+    controls the area are noted as such: the control of an area with units is the house of its first unit
+    (:func:`~engine.thrones.control.controller`), so adding units behind others, or taking away any
+    but the first while others stay, leaves it as it was. Mustering into one's own castle, or an
+    army leaving part of itself behind, then costs the victory check no recount."""
 
     __slots__ = ("castle", "owner")
 
@@ -54,12 +59,12 @@ class UnitList(list[Unit]):
         self.castle = castle
 
     def append(self, unit: Unit) -> None:
-        self.owner.note(self.castle, self, (unit,))
+        self.owner.note(self.castle and not self, self, (unit,))
         super().append(unit)
 
     def extend(self, units: Iterable[Unit]) -> None:
         units = list(units)
-        self.owner.note(self.castle, self, units)
+        self.owner.note(self.castle and not self, self, units)
         super().extend(units)
 
     def insert(self, index: SupportsIndex, unit: Unit) -> None:
@@ -67,11 +72,11 @@ class UnitList(list[Unit]):
         super().insert(index, unit)
 
     def pop(self, index: SupportsIndex = -1) -> Unit:
-        self.owner.note(self.castle, self)
+        self.owner.note(self.castle and (len(self) < 2 or operator.index(index) in (0, -len(self))), self)
         return super().pop(index)
 
-    def remove(self, unit: Unit) -> None:
-        self.owner.note(self.castle, self)
+    def remove(self, unit: Unit) -> None:  # the first unit equal to ``unit`` goes
+        self.owner.note(self.castle and (len(self) < 2 or self[0] == unit), self)
         super().remove(unit)
 
     def clear(self) -> None:
@@ -100,7 +105,7 @@ class UnitList(list[Unit]):
 
     def __iadd__(self, units: Iterable[Unit]) -> Self:  # type: ignore[override,misc]
         units = list(units)
-        self.owner.note(self.castle, self, units)
+        self.owner.note(self.castle and not self, self, units)
         return super().__iadd__(units)
 
     def __imul__(self, times: SupportsIndex) -> Self:

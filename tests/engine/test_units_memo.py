@@ -103,7 +103,19 @@ def test_a_land_unit_changing_kind_forgets_nothing():
 STEPS = st.lists(
     st.tuples(
         st.sampled_from(
-            ["append", "pop", "extend", "insert", "set", "slice", "reverse", "store", "delete", "move"]
+            [
+                "append",
+                "pop",
+                "remove",
+                "extend",
+                "insert",
+                "set",
+                "slice",
+                "reverse",
+                "store",
+                "delete",
+                "move",
+            ]
         ),
         st.sampled_from("wxyz"),
         st.sampled_from("wxyz"),
@@ -128,7 +140,9 @@ def step(units: Units, what: str, area: str, other: str, index: int, letters: st
     elif what == "append" and given_units:
         present.append(given_units[0])
     elif what == "pop" and present:
-        present.pop(index % len(present))
+        present.pop(index % len(present) - (len(present) if index % 2 else 0))  # from either end
+    elif what == "remove" and given_units and given_units[0] in present:
+        present.remove(given_units[0])
     elif what == "extend":
         present.extend(iter(given_units))
     elif what == "insert" and given_units:
@@ -164,3 +178,37 @@ def test_what_is_kept_is_always_what_the_board_says_now(steps):
             assert list(units.areas_of(house)) == list(fresh)
             assert all(units.areas_of(house)[area] is present for area, present in fresh.items())
             assert remembered(state, house, ("sizes",), sizes, house) == sizes(house)
+
+
+# Castle areas standing for w, x, y and z: the victory check recounts castles only after a change noted there.
+CASTLES = {"w": "dragonstone", "x": "harrenhal", "y": "highgarden", "z": "kings-landing"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps=STEPS)
+def test_every_change_that_may_change_who_holds_a_castle_is_noted(steps):
+    """A castle area's units are held by the house of the first of them (or by none when there are none):
+    after any step the board did not note, each castle area is held as it was."""
+    units = Units(
+        {"dragonstone": [unit("a")], "harrenhal": [unit("b"), unit("b")], "highgarden": [unit("C")]}
+    )
+
+    def holders() -> dict[str, str | None]:
+        return {area: units[area][0].house if units.get(area) else None for area in CASTLES.values()}
+
+    before, units.changed = holders(), False
+    for what, area, other, index, letters in steps:
+        step(units, what, CASTLES[area], CASTLES[other], index, letters)
+        if not units.changed:
+            assert holders() == before, what
+        before, units.changed = holders(), False
+
+
+def test_units_behind_others_in_a_castle_are_not_noted_as_a_change_of_control():
+    units = Units({"dragonstone": [unit("a")]})
+    units.changed = False
+    units["dragonstone"].append(unit("a"))
+    units["dragonstone"].pop()
+    assert not units.changed
+    units["dragonstone"].pop()  # the last one goes: nobody holds it by units now
+    assert units.changed
