@@ -34,6 +34,9 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
+        if n == 1:  # every draw is below 2**64: one step of the state, and 0, without mixing it
+            self.state = (self.state + _GOLDEN) & _MASK
+            return 0
         limit = _LIMITS.get(n)
         if limit is None:
             if n <= 0:

@@ -80,7 +80,7 @@ def _bid_decision(house: str, power: int, prompt: str, data: dict[str, Any]) -> 
         kind="bid",
         prompt=f"{prompt} You have {power} power.",
         secret=True,
-        default=Bid(0),
+        default=bid_options(0)[0],
         options=bid_options(power),
         data={**data, "power": power},
     )

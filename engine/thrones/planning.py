@@ -342,6 +342,11 @@ def _swaps_in(area: str) -> dict[str, Raven]:
     return {token: Raven("swap", area, token) for token in TOKENS}
 
 
+# The raven's answers that do not depend on the board, made once (a Raven is a frozen value).
+_RAVEN_NONE, _RAVEN_PEEK = Raven("none"), Raven("peek")
+_PEEK_OPTIONS = (Raven("keep"), Raven("bury"))
+
+
 @dataclass
 class RavenFrame(ThronesFrame):
     """Step 3 of the Planning phase: the raven's holder may swap one order or look at the wildlings."""
@@ -360,7 +365,7 @@ class RavenFrame(ThronesFrame):
         state = game.state
         if self.step == "choose":
             self._swaps = _swap_options(state, self.holder)
-            options = (Raven("none"), Raven("peek"), *self._swaps)
+            options = (_RAVEN_NONE, _RAVEN_PEEK, *self._swaps)
             return [
                 Decision(
                     house=self.holder,
@@ -368,7 +373,7 @@ class RavenFrame(ThronesFrame):
                     prompt="Messenger Raven: swap one of your orders for an unused one, look at the top "
                     "wildling card, or do nothing.",
                     secret=False,
-                    default=Raven("none"),
+                    default=_RAVEN_NONE,
                     options=options,
                 )
             ]
@@ -380,8 +385,8 @@ class RavenFrame(ThronesFrame):
                 prompt=f"The top wildling card is {FACTS.wildling_cards[top].name}. Keep it on top, or bury "
                 "it at the bottom?",
                 secret=True,
-                default=Raven("keep"),
-                options=(Raven("keep"), Raven("bury")),
+                default=_PEEK_OPTIONS[0],
+                options=_PEEK_OPTIONS,
                 schema={"card": top},
             )
         ]

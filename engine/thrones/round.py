@@ -6,8 +6,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from engine.core.decisions import Decision
+from engine.thrones.action import ActionFrame
 from engine.thrones.board import FACTS
 from engine.thrones.frame import ThronesFrame
+from engine.thrones.planning import PlanningFrame
+from engine.thrones.victory import finish_after_last_round
+from engine.thrones.westeros import WesterosFrame
 
 if TYPE_CHECKING:
     from engine.thrones.game import ThronesGame
@@ -21,11 +25,6 @@ class RoundFrame(ThronesFrame):
     next: str = "planning"
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
-        from engine.thrones.action import ActionFrame
-        from engine.thrones.planning import PlanningFrame
-        from engine.thrones.victory import finish_after_last_round
-        from engine.thrones.westeros import WesterosFrame
-
         if self.next == "westeros":
             self.next = "planning"
             game.push(WesterosFrame())
