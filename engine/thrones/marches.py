@@ -217,7 +217,9 @@ def validate_march(state: State, house: str, march: March) -> None:
                     wanted=count,
                 )
             )
-    _check_outcome(state, house, source, fights, changes)
+    refusal = _outcome_refusal(state, house, source, fights, changes)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     if march.leave_power:
         staying = len(state.units.get(source, [])) + changes.get(source, 0)
         if staying > 0:
@@ -227,19 +229,25 @@ def validate_march(state: State, house: str, march: March) -> None:
             raise IllegalAction(reason)
 
 
-def _check_outcome(
+# The refusals of a march as a whole that say nothing of the board, made once: schema_allows meets them
+# at many of its tries.
+_ONE_FIGHT = said("A march order starts at most one combat: only one destination may hold enemies.")
+_OVER_SUPPLY = said("That march would put you over your supply limit.")
+
+
+def _outcome_refusal(
     state: State, house: str, source: str, fights: list[_Fight], changes: dict[str, int]
-) -> None:
-    """Raise unless what a march does as a whole is allowed, its units going only where they may: one
-    fight at most, a neutral force it could beat, the house's supply limit kept (``changes``: area ->
+) -> Said | None:
+    """Why what a march does as a whole is not allowed, its units going only where they may, or ``None``:
+    one fight at most, a neutral force it could beat, the house's supply limit kept (``changes``: area ->
     units more or fewer there)."""
     if len(fights) > 1:
-        raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
+        return _ONE_FIGHT
     if fights and fights[0][2] == "neutral":
         dest, kinds, _ = fights[0]
         best = neutral_reach(state, house, source, dest, kinds)
         if best < state.neutral_forces[dest]:
-            raise IllegalAction(
+            return said(
                 "The neutral force of {area} has strength {strength}; this march could reach {best} at most, "
                 "even with every possible support.",
                 area=Named("areas", dest),
@@ -247,7 +255,8 @@ def _check_outcome(
                 best=best,
             )
     if not within_limit(state, house, changes):
-        raise IllegalAction("That march would put you over your supply limit.")
+        return _OVER_SUPPLY
+    return None
 
 
 def schema_allows(state: State, house: str, march: March, order: dict[str, Any]) -> bool:
@@ -284,11 +293,7 @@ def schema_allows(state: State, house: str, march: March, order: dict[str, Any])
         staying = len(state.units.get(source, ())) + changes.get(source, 0)
         if staying > 0 or not order["may_leave_power"]:
             return False
-    try:
-        _check_outcome(state, house, source, fights, changes)
-    except IllegalAction:
-        return False
-    return True
+    return _outcome_refusal(state, house, source, fights, changes) is None
 
 
 def _take_unit(pool: list[Unit], kind: str) -> Unit:
