@@ -48,9 +48,17 @@ def land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     return remembered(state, house, ("land", source), _land_destinations, state, house, source)
 
 
+# The land areas next to each area: all a land unit reaches with no ship of its house next to it.
+_NEAR_LANDS: dict[str, frozenset[str]] = {
+    area: frozenset(near) for area, near in BOARD.adjacent_lands.items()
+}
+
+
 def _land_destinations(state: State, house: str, source: str) -> frozenset[str]:
-    reachable = set(BOARD.adjacent_lands[source])
     frontier = [sea for sea in BOARD.adjacent_seas[source] if own_ships_in(state, sea, house)]
+    if not frontier:
+        return _NEAR_LANDS[source]
+    reachable = set(BOARD.adjacent_lands[source])
     seen = set(frontier)
     while frontier:
         sea = frontier.pop()
@@ -314,7 +322,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     state = game.state
     source = march.source
     token = state.orders[source].token
-    lands_changed = set()
+    ports_to_settle = set()  # land areas with a port, whose control the march may have changed
     moved_text = []
     fight: tuple[str, tuple[str, ...]] | None = None
     pool = state.units[source]
@@ -333,16 +341,16 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                 area=dest,
                 house=token_owner,
             )
-        if dest in BOARD.land:
-            lands_changed.add(dest)
+        if dest in BOARD.port_of:
+            ports_to_settle.add(dest)
         moved_text.append(f"{_units_text(kinds)} to {BOARD.name(dest)}")
     if not pool:
         del state.units[source]
-        if source in BOARD.land:
-            lands_changed.add(source)
-            if march.leave_power:
-                state.power_tokens[source] = house
-                state.power[house] -= 1
+        if source in BOARD.port_of:
+            ports_to_settle.add(source)
+        if march.leave_power and source in BOARD.land:
+            state.power_tokens[source] = house
+            state.power[house] -= 1
     for dest, _ in march.moves:
         game.mark("marches", source, dest, house)
     if fight is None:
@@ -395,7 +403,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                     defender=defender,
                 )
             )
-    for land in sorted(lands_changed):
+    for land in sorted(ports_to_settle):
         settle_port(game, land)
 
 
