@@ -286,14 +286,14 @@ def schema_allows(state: State, house: str, march: March, order: dict[str, Any])
         for kind in kinds:
             if kind not in reach["units"]:
                 return False
-            sent[kind] = sent.get(kind, 0) + 1
+            count = sent[kind] = sent.get(kind, 0) + 1
+            if count > able.get(kind, 0):
+                return False
         if reach["entry"] != "move":
             fights.append((dest, kinds, reach["entry"]))
         changes[dest] = changes.get(dest, 0) + len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, ())) + changes[dest] > FACTS.port_capacity:
             return False
-    if any(count > able.get(kind, 0) for kind, count in sent.items()):
-        return False
     source = march.source
     if changes:
         changes[source] = -sum(sent.values())
@@ -414,7 +414,7 @@ def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]
     for source in sources:
         movable = movable_units(state, source, house)
         destinations: dict[str, dict[str, Any]] = {}
-        land_kinds = sorted(k for k in movable if k != "ship")
+        land_kinds = sorted([k for k in movable if k != "ship"])
         if land_kinds and source in BOARD.land:
             for dest in sorted(land_destinations(state, house, source)):
                 if dest not in impassable:
