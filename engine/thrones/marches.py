@@ -33,6 +33,7 @@ from engine.thrones.turns import next_with_orders
 from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
+    from engine.thrones.combat.frame import CombatFrame
     from engine.thrones.game import ThronesGame
 
 
@@ -317,6 +318,15 @@ def _take_unit(pool: list[Unit], kind: str) -> Unit:
 _units_text = functools.cache(unit_list)
 
 
+@functools.cache
+def _combat_frame() -> type[CombatFrame]:
+    """The combat frame's class, imported on first use (its module imports this one), once: an import
+    statement run at every attack costs more than this look-up."""
+    from engine.thrones.combat.frame import CombatFrame
+
+    return CombatFrame
+
+
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
     state = game.state
@@ -389,11 +399,9 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                 )
             )
         else:
-            from engine.thrones.combat.frame import CombatFrame  # it imports this module
-
             defender = defender_of(state, dest)
             game.push(
-                CombatFrame(
+                _combat_frame()(
                     area=dest,
                     origin=source,
                     attacker=house,
