@@ -341,7 +341,11 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         if entry(state, house, dest) != "move":
             fight = (dest, kinds)
             continue
-        state.units.setdefault(dest, []).extend(taken)
+        present = state.units.get(dest)
+        if present is None:
+            state.units[dest] = taken  # stored once, rather than an empty list stored and then extended
+        else:
+            present.extend(taken)
         token_owner = state.power_tokens.get(dest)
         if token_owner is not None and token_owner != house:
             del state.power_tokens[dest]
