@@ -33,6 +33,7 @@ from engine.thrones.turns import next_with_orders
 from i18n import Said, nsaid, psaid, said
 
 if TYPE_CHECKING:
+    from engine.thrones.combat.frame import CombatFrame
     from engine.thrones.game import ThronesGame
 
 
@@ -48,9 +49,17 @@ def land_destinations(state: State, house: str, source: str) -> frozenset[str]:
     return remembered(state, house, ("land", source), _land_destinations, state, house, source)
 
 
+# The land areas next to each area: all a land unit reaches with no ship of its house next to it.
+_NEAR_LANDS: dict[str, frozenset[str]] = {
+    area: frozenset(near) for area, near in BOARD.adjacent_lands.items()
+}
+
+
 def _land_destinations(state: State, house: str, source: str) -> frozenset[str]:
-    reachable = set(BOARD.adjacent_lands[source])
     frontier = [sea for sea in BOARD.adjacent_seas[source] if own_ships_in(state, sea, house)]
+    if not frontier:
+        return _NEAR_LANDS[source]
+    reachable = set(BOARD.adjacent_lands[source])
     seen = set(frontier)
     while frontier:
         sea = frontier.pop()
@@ -217,7 +226,9 @@ def validate_march(state: State, house: str, march: March) -> None:
                     wanted=count,
                 )
             )
-    _check_outcome(state, house, source, fights, changes)
+    refusal = _outcome_refusal(state, house, source, fights, changes)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     if march.leave_power:
         staying = len(state.units.get(source, [])) + changes.get(source, 0)
         if staying > 0:
@@ -227,19 +238,25 @@ def validate_march(state: State, house: str, march: March) -> None:
             raise IllegalAction(reason)
 
 
-def _check_outcome(
+# The refusals of a march as a whole that say nothing of the board, made once: schema_allows meets them
+# at many of its tries.
+_ONE_FIGHT = said("A march order starts at most one combat: only one destination may hold enemies.")
+_OVER_SUPPLY = said("That march would put you over your supply limit.")
+
+
+def _outcome_refusal(
     state: State, house: str, source: str, fights: list[_Fight], changes: dict[str, int]
-) -> None:
-    """Raise unless what a march does as a whole is allowed, its units going only where they may: one
-    fight at most, a neutral force it could beat, the house's supply limit kept (``changes``: area ->
+) -> Said | None:
+    """Why what a march does as a whole is not allowed, its units going only where they may, or ``None``:
+    one fight at most, a neutral force it could beat, the house's supply limit kept (``changes``: area ->
     units more or fewer there)."""
     if len(fights) > 1:
-        raise IllegalAction("A march order starts at most one combat: only one destination may hold enemies.")
+        return _ONE_FIGHT
     if fights and fights[0][2] == "neutral":
         dest, kinds, _ = fights[0]
         best = neutral_reach(state, house, source, dest, kinds)
         if best < state.neutral_forces[dest]:
-            raise IllegalAction(
+            return said(
                 "The neutral force of {area} has strength {strength}; this march could reach {best} at most, "
                 "even with every possible support.",
                 area=Named("areas", dest),
@@ -247,7 +264,8 @@ def _check_outcome(
                 best=best,
             )
     if not within_limit(state, house, changes):
-        raise IllegalAction("That march would put you over your supply limit.")
+        return _OVER_SUPPLY
+    return None
 
 
 def schema_allows(state: State, house: str, march: March, order: dict[str, Any]) -> bool:
@@ -269,14 +287,14 @@ def schema_allows(state: State, house: str, march: March, order: dict[str, Any])
         for kind in kinds:
             if kind not in reach["units"]:
                 return False
-            sent[kind] = sent.get(kind, 0) + 1
+            count = sent[kind] = sent.get(kind, 0) + 1
+            if count > able.get(kind, 0):
+                return False
         if reach["entry"] != "move":
             fights.append((dest, kinds, reach["entry"]))
         changes[dest] = changes.get(dest, 0) + len(kinds)
         if dest in BOARD.port and len(state.units.get(dest, ())) + changes[dest] > FACTS.port_capacity:
             return False
-    if any(count > able.get(kind, 0) for kind, count in sent.items()):
-        return False
     source = march.source
     if changes:
         changes[source] = -sum(sent.values())
@@ -284,11 +302,7 @@ def schema_allows(state: State, house: str, march: March, order: dict[str, Any])
         staying = len(state.units.get(source, ())) + changes.get(source, 0)
         if staying > 0 or not order["may_leave_power"]:
             return False
-    try:
-        _check_outcome(state, house, source, fights, changes)
-    except IllegalAction:
-        return False
-    return True
+    return _outcome_refusal(state, house, source, fights, changes) is None
 
 
 def _take_unit(pool: list[Unit], kind: str) -> Unit:
@@ -304,12 +318,21 @@ def _take_unit(pool: list[Unit], kind: str) -> Unit:
 _units_text = functools.cache(unit_list)
 
 
+@functools.cache
+def _combat_frame() -> type[CombatFrame]:
+    """The combat frame's class, imported on first use (its module imports this one), once: an import
+    statement run at every attack costs more than this look-up."""
+    from engine.thrones.combat.frame import CombatFrame
+
+    return CombatFrame
+
+
 def resolve_march(game: ThronesGame, house: str, march: March) -> None:
     """Move the units; the moves without a fight come first, then the one fight, if any, begins."""
     state = game.state
     source = march.source
     token = state.orders[source].token
-    lands_changed = set()
+    ports_to_settle = set()  # land areas with a port, whose control the march may have changed
     moved_text = []
     fight: tuple[str, tuple[str, ...]] | None = None
     pool = state.units[source]
@@ -318,7 +341,11 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
         if entry(state, house, dest) != "move":
             fight = (dest, kinds)
             continue
-        state.units.setdefault(dest, []).extend(taken)
+        present = state.units.get(dest)
+        if present is None:
+            state.units[dest] = taken  # stored once, rather than an empty list stored and then extended
+        else:
+            present.extend(taken)
         token_owner = state.power_tokens.get(dest)
         if token_owner is not None and token_owner != house:
             del state.power_tokens[dest]
@@ -328,16 +355,16 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                 area=dest,
                 house=token_owner,
             )
-        if dest in BOARD.land:
-            lands_changed.add(dest)
+        if dest in BOARD.port_of:
+            ports_to_settle.add(dest)
         moved_text.append(f"{_units_text(kinds)} to {BOARD.name(dest)}")
     if not pool:
         del state.units[source]
-        if source in BOARD.land:
-            lands_changed.add(source)
-            if march.leave_power:
-                state.power_tokens[source] = house
-                state.power[house] -= 1
+        if source in BOARD.port_of:
+            ports_to_settle.add(source)
+        if march.leave_power and source in BOARD.land:
+            state.power_tokens[source] = house
+            state.power[house] -= 1
     for dest, _ in march.moves:
         game.mark("marches", source, dest, house)
     if fight is None:
@@ -376,11 +403,9 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                 )
             )
         else:
-            from engine.thrones.combat.frame import CombatFrame  # it imports this module
-
             defender = defender_of(state, dest)
             game.push(
-                CombatFrame(
+                _combat_frame()(
                     area=dest,
                     origin=source,
                     attacker=house,
@@ -390,7 +415,7 @@ def resolve_march(game: ThronesGame, house: str, march: March) -> None:
                     defender=defender,
                 )
             )
-    for land in sorted(lands_changed):
+    for land in sorted(ports_to_settle):
         settle_port(game, land)
 
 
@@ -401,7 +426,7 @@ def march_schema(state: State, house: str, sources: list[str]) -> dict[str, Any]
     for source in sources:
         movable = movable_units(state, source, house)
         destinations: dict[str, dict[str, Any]] = {}
-        land_kinds = sorted(k for k in movable if k != "ship")
+        land_kinds = sorted([k for k in movable if k != "ship"])
         if land_kinds and source in BOARD.land:
             for dest in sorted(land_destinations(state, house, source)):
                 if dest not in impassable:
@@ -431,6 +456,13 @@ class MarchesFrame(ThronesFrame):
     kind = "marches"
     turn: int = 0
 
+    def __post_init__(self) -> None:
+        # The house last asked and the schema of its decision: nothing changes the board while the frame
+        # waits for its march, so a march that the schema allows (schema_allows) is not worked out again
+        # by validate_march, which still says why any other is refused. Not a field: no position holds
+        # it (a loaded frame builds the schema anew when it runs).
+        self._offered: tuple[str, dict[str, Any]] | None = None
+
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         found = next_with_orders(state, self.turn, "march")
@@ -443,6 +475,7 @@ class MarchesFrame(ThronesFrame):
         if len(sources) == 1 and not schema["orders"][sources[0]]["destinations"]:
             self._resolve(game, house, March(sources[0], ()))  # nothing can move: no choice to make
             return None
+        self._offered = house, schema
         return [
             Decision(
                 house=house,
@@ -457,8 +490,17 @@ class MarchesFrame(ThronesFrame):
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
         expect(action, March, what=_AWAITED)
         assert isinstance(action, March)
-        validate_march(game.state, house, action)
+        if not self._allowed_as_offered(game.state, house, action):
+            validate_march(game.state, house, action)
+        self._offered = None
         self._resolve(game, house, action)
+
+    def _allowed_as_offered(self, state: State, house: str, march: March) -> bool:
+        """Whether the schema last offered to the house allows the march."""
+        if self._offered is None or self._offered[0] != house:
+            return False
+        order = self._offered[1]["orders"].get(march.source)
+        return order is not None and schema_allows(state, house, march, order)
 
     def _resolve(self, game: ThronesGame, house: str, march: March) -> None:
         self.turn = (self.turn + 1) % len(game.state.throne)

@@ -116,7 +116,7 @@ def random_march(game: ThronesGame, decision: Decision, rng: Rng) -> Action:
         leave_power = False
         if sent == len(state.units.get(source, ())) and rng.below(2) == 0:
             leave_power = order["may_leave_power"]
-        march = March(source, tuple((d, tuple(k)) for d, k in sorted(moves.items())), leave_power)
+        march = March(source, tuple([(d, tuple(k)) for d, k in sorted(moves.items())]), leave_power)
         if schema_allows(state, house, march, order):
             return march
     return decision.default

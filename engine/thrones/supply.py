@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from operator import gt
 
 from engine.thrones.board import FACTS
-from engine.thrones.control import house_units
 from engine.thrones.state import State, remembered
 
 
@@ -35,17 +34,7 @@ def _armies_fit(armies: list[int], level: int) -> bool:
 
 def area_sizes(state: State, house: str) -> dict[str, int]:
     """Units of the house per area (a new dict, the caller's to change)."""
-    return dict(_shared_sizes(state, house))
-
-
-def _shared_sizes(state: State, house: str) -> dict[str, int]:
-    """What :func:`area_sizes` gives, kept in the units' memo until the house's units change: read it,
-    never change it."""
-    return remembered(state, house, ("sizes",), _area_sizes, state, house)
-
-
-def _area_sizes(state: State, house: str) -> dict[str, int]:
-    return {area: len(units) for area, units in house_units(state, house).items() if units[0].house == house}
+    return {area: len(units) for area, units in state.units.items() if units and units[0].house == house}
 
 
 def _armies(state: State, house: str) -> list[int]:
@@ -55,7 +44,12 @@ def _armies(state: State, house: str) -> list[int]:
 
 
 def _sorted_armies_of(state: State, house: str) -> list[int]:
-    return _sorted_armies(_shared_sizes(state, house).values())
+    # One pass over the board rather than through the house's index (control.house_units): after a march
+    # both are worked out again, and the supply check is often the only one to need either.
+    return sorted(
+        [size for units in state.units.values() if (size := len(units)) >= 2 and units[0].house == house],
+        reverse=True,
+    )
 
 
 def within_limit(state: State, house: str, changes: Mapping[str, int] | None = None) -> bool:
@@ -64,10 +58,11 @@ def within_limit(state: State, house: str, changes: Mapping[str, int] | None = N
     area with fewer than two units before and after changes no army (a third of the checks change none)."""
     armies = _armies(state, house)
     if changes:
-        sizes = _shared_sizes(state, house)
+        board = state.units
         changed: list[int] | None = None
         for area, delta in changes.items():
-            before = sizes.get(area, 0)
+            units = board.get(area)
+            before = len(units) if units and units[0].house == house else 0
             after = before + delta
             if before < 2 and after < 2:
                 continue
