@@ -369,8 +369,9 @@ def test_another_house_may_not_act_out_of_turn():
     assert game.to_position() == before
 
 
-def test_a_port_holds_three_ships_at_most():
-    game = game_with(
+def two_ships_bound_for_a_port_with_two():
+    """Lannister marches two ships from the Golden Sound towards its port, which holds two already."""
+    return game_with(
         {
             "the-golden-sound": ("lannister", "ship", "ship"),
             "port-of-lannisport": ("lannister", "ship", "ship"),
@@ -379,6 +380,10 @@ def test_a_port_holds_three_ships_at_most():
         {"the-golden-sound": ("lannister", "march+0")},
         supply={"stark": 1, "lannister": 6, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
     )
+
+
+def test_a_port_holds_three_ships_at_most():
+    game = two_ships_bound_for_a_port_with_two()
     with pytest.raises(IllegalAction, match="at most 3 ships"):
         game.apply_line("lannister: march the-golden-sound -> port-of-lannisport ship ship")
     game.apply_line("lannister: march the-golden-sound -> port-of-lannisport ship")
@@ -428,15 +433,7 @@ def test_the_schema_allows_exactly_the_marches_validation_accepts(seed):
 
 
 def test_the_schema_refuses_to_overfill_a_port():
-    game = game_with(
-        {
-            "the-golden-sound": ("lannister", "ship", "ship"),
-            "port-of-lannisport": ("lannister", "ship", "ship"),
-            "lannisport": ("lannister", "footman"),
-        },
-        {"the-golden-sound": ("lannister", "march+0")},
-        supply={"stark": 1, "lannister": 6, "greyjoy": 2, "tyrell": 2, "baratheon": 2, "martell": 2},
-    )
+    game = two_ships_bound_for_a_port_with_two()
     (decision,) = game.pending()
     order = decision.schema["orders"]["the-golden-sound"]
     two = March("the-golden-sound", (("port-of-lannisport", ("ship", "ship")),))
