@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 
 class ThronesFrame(Frame):
     registry: ClassVar[dict[str, type[Frame]]] = {}
+    # The house a turn-by-turn frame last asked, and what it offered it (see :meth:`offer`). Not a field:
+    # no position holds it, and a frame loaded from one works the offer out anew.
+    _offer: tuple[str, Any] | None = None
 
     def run(self, game: ThronesGame) -> list[Decision] | None:
         """Advance as far as possible: return the decisions this frame waits for, or ``None`` once it has
@@ -36,6 +39,17 @@ class ThronesFrame(Frame):
         whose ``run`` must then return its decisions without changing the game (see
         ``Frame.withdraw`` and ``Game.changeable_decision``)."""
         raise NotImplementedError
+
+    def offer(self, house: str, offered: Any) -> None:
+        """Keep what the frame offers the house it now asks (a schema, options, areas), to check the answer
+        against: nothing changes the board while the frame waits for that answer."""
+        self._offer = house, offered
+
+    def take_offer(self, house: str) -> Any | None:
+        """What the frame offered the house at its last question, if it still waits for its answer, else
+        ``None`` (a frame loaded from a position, or another house answering): it is given once."""
+        offer, self._offer = self._offer, None
+        return offer[1] if offer is not None and offer[0] == house else None
 
     def held_units(self) -> list[tuple[str, str]]:
         """Units this frame holds off the board, as (house, kind): an army on the march into a battle."""

@@ -456,13 +456,6 @@ class MarchesFrame(ThronesFrame):
     kind = "marches"
     turn: int = 0
 
-    def __post_init__(self) -> None:
-        # The house last asked and the schema of its decision: nothing changes the board while the frame
-        # waits for its march, so a march that the schema allows (schema_allows) is not worked out again
-        # by validate_march, which still says why any other is refused. Not a field: no position holds
-        # it (a loaded frame builds the schema anew when it runs).
-        self._offered: tuple[str, dict[str, Any]] | None = None
-
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         found = next_with_orders(state, self.turn, "march")
@@ -475,7 +468,7 @@ class MarchesFrame(ThronesFrame):
         if len(sources) == 1 and not schema["orders"][sources[0]]["destinations"]:
             self._resolve(game, house, March(sources[0], ()))  # nothing can move: no choice to make
             return None
-        self._offered = house, schema
+        self.offer(house, schema)
         return [
             Decision(
                 house=house,
@@ -490,17 +483,13 @@ class MarchesFrame(ThronesFrame):
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
         expect(action, March, what=_AWAITED)
         assert isinstance(action, March)
-        if not self._allowed_as_offered(game.state, house, action):
+        # A march the schema offered allows (schema_allows) is not worked out again by validate_march,
+        # which still says why any other is refused.
+        schema = self.take_offer(house)
+        order = None if schema is None else schema["orders"].get(action.source)
+        if order is None or not schema_allows(game.state, house, action, order):
             validate_march(game.state, house, action)
-        self._offered = None
         self._resolve(game, house, action)
-
-    def _allowed_as_offered(self, state: State, house: str, march: March) -> bool:
-        """Whether the schema last offered to the house allows the march."""
-        if self._offered is None or self._offered[0] != house:
-            return False
-        order = self._offered[1]["orders"].get(march.source)
-        return order is not None and schema_allows(state, house, march, order)
 
     def _resolve(self, game: ThronesGame, house: str, march: March) -> None:
         self.turn = (self.turn + 1) % len(game.state.throne)

@@ -344,13 +344,6 @@ class MusteringFrame(ThronesFrame):
     houses: list[str] | None = None
     turn: int = 0
 
-    def __post_init__(self) -> None:
-        # The house last asked, the areas it was asked to muster in and its reserve: nothing changes the
-        # board while the frame waits for its answer, so the answer is checked against them rather than
-        # against them worked out again. Not a field: no position holds it (a loaded frame asks anew when
-        # it runs).
-        self._asked: tuple[str, dict[str, int], dict[str, int]] | None = None
-
     def _queue(self, state: State) -> list[str]:
         return self.houses if self.houses is not None else list(state.throne)
 
@@ -363,26 +356,22 @@ class MusteringFrame(ThronesFrame):
             if allowed:
                 reserve = available_units(state, house)
                 if can_muster(state, house, allowed, reserve):
-                    self._asked = house, allowed, reserve
+                    self.offer(house, (allowed, reserve))
                     prompt = "Muster in your castles and strongholds."
                     return [muster_decision(state, house, allowed, prompt, reserve=reserve)]
             self.turn += 1
         game.pop(self)
         return None
 
-    def _asked_of(self, state: State, house: str) -> tuple[dict[str, int], dict[str, int]]:
-        """The areas the house was asked to muster in, and its reserve."""
-        if self._asked is not None and self._asked[0] == house:
-            return self._asked[1], self._asked[2]
-        return muster_areas(state, house), available_units(state, house)
-
     def act(self, game: ThronesGame, house: str, action: Action) -> None:
         expect(action, Muster, what=_AWAITED_MUSTER)
         assert isinstance(action, Muster)
         state = game.state
-        validate_muster(state, house, action.items, *self._asked_of(state, house))
+        asked = self.take_offer(house)  # the areas it was asked to muster in, and its reserve
+        if asked is None:
+            asked = muster_areas(state, house), available_units(state, house)
+        validate_muster(state, house, action.items, *asked)
         apply_muster(state, house, action.items)
-        self._asked = None
         self.turn += 1
         game.emit(
             "muster",

@@ -8,7 +8,6 @@ order plunders: the raider takes 1 power from the pool and the victim returns 1,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -69,12 +68,6 @@ class RaidsFrame(ThronesFrame):
     kind = "raids"
     turn: int = 0  # index on the Iron Throne track of the house to act
 
-    def __post_init__(self) -> None:
-        # The house last asked and the raids it was offered: nothing changes the orders while the frame
-        # waits for its choice, so the answer is checked against them rather than against them worked out
-        # again. Not a field: no position holds it (a loaded frame offers them anew when it runs).
-        self._offered: tuple[str, tuple[Raid, ...]] | None = None
-
     def run(self, game: ThronesGame) -> list[Decision] | None:
         state = game.state
         found = next_with_orders(state, self.turn, "raid")
@@ -88,7 +81,7 @@ class RaidsFrame(ThronesFrame):
             self._resolve(game, house, options[0])
             return None
         offered = tuple(options)
-        self._offered = house, offered
+        self.offer(house, offered)
         return [
             Decision(
                 house=house,
@@ -104,7 +97,10 @@ class RaidsFrame(ThronesFrame):
         expect(action, Raid, what=_AWAITED_RAID)
         assert isinstance(action, Raid)
         state = game.state
-        if action not in self._options_for(state, house):
+        offered = self.take_offer(house)
+        if offered is None:
+            offered = raid_options(state, house_orders(state, house, "raid"))
+        if action not in offered:
             order = state.orders.get(action.source)
             if order is None or order.house != house or TOKENS[order.token].type != "raid":
                 raise IllegalAction("You have no Raid order in {area}.", area=Named("areas", action.source))
@@ -114,14 +110,7 @@ class RaidsFrame(ThronesFrame):
                 source=Named("areas", action.source),
                 area=Named("areas", action.target),
             )
-        self._offered = None
         self._resolve(game, house, action)
-
-    def _options_for(self, state: State, house: str) -> Sequence[Raid]:
-        """The raids the house was offered."""
-        if self._offered is not None and self._offered[0] == house:
-            return self._offered[1]
-        return raid_options(state, house_orders(state, house, "raid"))
 
     def _resolve(self, game: ThronesGame, house: str, raid: Raid) -> None:
         state = game.state
